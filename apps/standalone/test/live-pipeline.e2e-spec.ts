@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { WebSocket } from 'ws';
+import type { ChatterDto, ServerMessage, SessionDto } from '@greetboard/contracts';
+import { freePort, startProgram, waitFor, type RunningProgram } from '@greetboard/testing';
+import { Browser } from './sign-in-client.js';
+
+/** A live socket that records every message it receives. */
+class LiveClient {
+  readonly received: ServerMessage[] = [];
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data: Buffer) =>
+      this.received.push(JSON.parse(data.toString()) as ServerMessage),
+    );
+  }
+
+  static async open(base: string, origin: string, cookie: string): Promise<LiveClient> {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/ws`, {
+      headers: { Cookie: cookie, Origin: origin },
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    return new LiveClient(socket);
+  }
+
+  send(type: string, payload: unknown) {
+    this.socket.send(JSON.stringify({ type, payload }));
+  }
+
+  chatters(type: 'new_chatter' | 'chatter_update', login: string): ChatterDto[] {
+    return this.received
+      .filter((m) => m.type === type)
+      .map((m) => m.payload as ChatterDto)
+      .filter((chatter) => chatter.username === login);
+  }
+}
+
+describe('the live pipeline: Twitch chat → chat-ingest → sessions → /ws', () => {
+  let dataDir: string;
+  let program: RunningProgram;
+  let base: string;
+  let origin: string;
+  let emulatorUrl: string;
+  const streamer = new Browser();
+  let session: SessionDto;
+  let dashboard: LiveClient;
+  let overlay: LiveClient;
+
+  const api = (method: string, route: string, body?: unknown) =>
+    streamer.api(base, method, route, body);
+  const control = async (route: string, body: unknown) => {
+    const response = await fetch(`${emulatorUrl}${route}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBeLessThan(300);
+  };
+  const chat = (login: string, text: string) =>
+    control('/control/channels/demo_streamer/messages', { messages: [{ login, text }] });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'greetboard-pipeline-'));
+    const [port, emulatorPort] = [await freePort(), await freePort()];
+    base = `http://127.0.0.1:${port}`;
+    origin = `http://localhost:${port}`;
+    emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+    program = startProgram('apps/standalone/dist/main.js', {
+      DATABASE_URL: '',
+      NATS_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMULATOR_HTTP_PORT: String(emulatorPort),
+      EMULATOR_IRC_PORT: '0',
+    });
+    await waitFor(() => program.output().includes('Greetboard is running at'), {
+      timeoutMs: 60_000,
+      what: 'the standalone runtime',
+    });
+
+    // Sign in as the demo streamer through the built-in Twitch.
+    const start = await streamer.fetch(`${base}/auth/twitch`);
+    const authorize = new URL(start.headers.get('location') ?? '');
+    await control('/control/oauth/auto-approve', { login: 'demo_streamer' });
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location') ?? '');
+    await streamer.fetch(`${base}${callback.pathname}${callback.search}`);
+
+    const created = await api('POST', '/api/sessions', { name: 'Pipeline Stream', keywords: '[]' });
+    expect(created.status).toBe(201);
+    session = created.body as SessionDto;
+    expect(session.isActive).toBe(true);
+
+    dashboard = await LiveClient.open(base, origin, streamer.cookieHeader());
+    overlay = await LiveClient.open(base, origin, streamer.cookieHeader());
+    for (const client of [dashboard, overlay])
+      client.send('join_session', { sessionId: session.id });
+
+    // chat-ingest joins the channel once the session is active.
+    await waitFor(
+      async () => {
+        const clients = (await (await fetch(`${emulatorUrl}/control/clients`)).json()) as {
+          data: { channels: string[] }[];
+        };
+        return clients.data.some((client) => client.channels.includes('demo_streamer'));
+      },
+      { timeoutMs: 20_000, what: 'chat-ingest to join #demo_streamer' },
+    );
+  });
+
+  afterAll(async () => {
+    dashboard?.socket.close();
+    overlay?.socket.close();
+    await program?.stop('SIGTERM');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('shows a new chatter on the dashboard and the overlay at once', async () => {
+    await chat('pipeline_viewer', 'hello stream!');
+    await waitFor(
+      () =>
+        dashboard.chatters('new_chatter', 'pipeline_viewer').length === 1 &&
+        overlay.chatters('new_chatter', 'pipeline_viewer').length === 1,
+      { what: 'new_chatter on both sockets' },
+    );
+    expect(dashboard.chatters('new_chatter', 'pipeline_viewer')[0]).toMatchObject({
+      sessionId: session.id,
+      firstMessage: 'hello stream!',
+      messageCount: 1,
+      isGreeted: false,
+    });
+  });
+
+  it('raises the message count of a repeat chatter with chatter_update', async () => {
+    await chat('pipeline_viewer', 'second line');
+    await waitFor(() => dashboard.chatters('chatter_update', 'pipeline_viewer').length > 0, {
+      what: 'chatter_update',
+    });
+    expect(dashboard.chatters('chatter_update', 'pipeline_viewer').at(-1)?.messageCount).toBe(2);
+    const list = await api('GET', `/api/sessions/${session.id}/chatters`);
+    const viewer = (list.body as ChatterDto[]).find((c) => c.username === 'pipeline_viewer');
+    expect(viewer).toMatchObject({ messageCount: 2, firstMessage: 'hello stream!' });
+  });
+
+  it('never lists ignored users, known bots or lines without a session keyword', async () => {
+    expect((await api('POST', '/api/ignored-users', { username: 'ignored_viewer' })).status).toBe(
+      201,
+    );
+    await chat('ignored_viewer', 'you cannot see me');
+    await chat('nightbot', 'Follow the stream!');
+    await chat('marker_one', 'marker');
+    await waitFor(() => dashboard.chatters('new_chatter', 'marker_one').length === 1, {
+      what: 'marker',
+    });
+    expect(dashboard.chatters('new_chatter', 'ignored_viewer')).toEqual([]);
+    expect(dashboard.chatters('new_chatter', 'nightbot')).toEqual([]);
+
+    const updated = await api('PUT', `/api/sessions/${session.id}`, {
+      keywords: JSON.stringify(['giveaway']),
+    });
+    expect(updated.status).toBe(200);
+    await chat('off_topic_viewer', 'just lurking');
+    await chat('keyword_viewer', 'Is the GIVEAWAY still on?');
+    await waitFor(() => dashboard.chatters('new_chatter', 'keyword_viewer').length === 1, {
+      what: 'the keyword line',
+    });
+    expect(dashboard.chatters('new_chatter', 'off_topic_viewer')).toEqual([]);
+  });
+});

@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { UserDto } from '@greetboard/contracts';
+import { startAuthStack, type AuthStack } from './auth-stack.js';
+import { Browser, signedInBrowser } from './sign-in-client.js';
+
+type Role = 'visitor' | 'pending' | 'approved' | 'admin';
+const ROLES: Role[] = ['visitor', 'pending', 'approved', 'admin'];
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+const UNAUTHENTICATED: Answer = {
+  status: 401,
+  body: { error: 'You are not authorized to perform this action.', code: 'UNAUTHENTICATED' },
+};
+const ADMIN_REQUIRED: Answer = {
+  status: 403,
+  body: { error: 'Admin access required', code: 'ADMIN_REQUIRED' },
+};
+const NOT_APPROVED: Answer = {
+  status: 403,
+  body: { error: 'Account not approved', code: 'ACCOUNT_NOT_APPROVED' },
+};
+const DEFAULT_SETTINGS = {
+  soundNotifications: false,
+  autoStartSessions: false,
+  obsMode: false,
+  announceSessionStatus: false,
+  theme: 'dark',
+  defaultKeywords: '[]',
+  language: 'en',
+};
+const UUID = expect.stringMatching(/^[0-9a-f-]{36}$/);
+
+function userShape(username: string, flags: { isApproved: boolean; isAdmin: boolean }) {
+  return {
+    id: UUID,
+    username,
+    displayName: username,
+    profileImage: expect.stringContaining(`/emulator/avatars/${username}.svg`),
+    twitchId: expect.stringMatching(/^\d+$/),
+    ...flags,
+  };
+}
+
+interface Context {
+  stack: AuthStack;
+  me: Record<Role, UserDto | undefined>;
+  browsers: Record<Role, Browser>;
+  /** A user to act on, per role and action, so the rows do not depend on each other. */
+  target(role: Role, action: string): Promise<UserDto>;
+}
+
+interface Row {
+  method: string;
+  path: (ctx: Context, role: Role) => Promise<string> | string;
+  body?: unknown;
+  /** A browser of its own for the role (for routes that end the caller's session). */
+  ownBrowser?: boolean;
+  expected: Record<Role, (ctx: Context, role: Role) => Answer>;
+}
+
+const only = (answer: Answer) => () => answer;
+const signedIn = (answer: (ctx: Context, role: Role) => Answer) => ({
+  visitor: only(UNAUTHENTICATED),
+  pending: answer,
+  approved: answer,
+  admin: answer,
+});
+const adminOnly = (answer: (ctx: Context, role: Role) => Answer) => ({
+  visitor: only(UNAUTHENTICATED),
+  pending: only(ADMIN_REQUIRED),
+  approved: only(ADMIN_REQUIRED),
+  admin: answer,
+});
+const adminAction = (action: string, flags: { isApproved: boolean; isAdmin: boolean }): Row => ({
+  method: 'POST',
+  path: async (ctx, role) => `/api/admin/users/${(await ctx.target(role, action)).id}/${action}`,
+  expected: adminOnly(() => ({
+    status: 200,
+    body: { success: true, user: userShape('target_admin_' + action.replace('-', '_'), flags) },
+  })),
+});
+
+const ROUTES: Record<string, Row> = {
+  'GET /auth/me': {
+    method: 'GET',
+    path: () => '/auth/me',
+    expected: signedIn((ctx, role) => ({ status: 200, body: ctx.me[role] })),
+  },
+  'POST /auth/logout': {
+    method: 'POST',
+    path: () => '/auth/logout',
+    ownBrowser: true,
+    expected: {
+      visitor: only({ status: 200, body: { success: true } }),
+      pending: only({ status: 200, body: { success: true } }),
+      approved: only({ status: 200, body: { success: true } }),
+      admin: only({ status: 200, body: { success: true } }),
+    },
+  },
+  'GET /api/settings': {
+    method: 'GET',
+    path: () => '/api/settings',
+    expected: signedIn(() => ({ status: 200, body: DEFAULT_SETTINGS })),
+  },
+  'PUT /api/settings': {
+    method: 'PUT',
+    path: () => '/api/settings',
+    ownBrowser: true,
+    body: { theme: 'light', defaultKeywords: '["hi", " hello ", "hi"]' },
+    expected: signedIn(() => ({
+      status: 200,
+      body: { ...DEFAULT_SETTINGS, theme: 'light', defaultKeywords: '["hi","hello"]' },
+    })),
+  },
+  'GET /api/twitch/search-user': {
+    method: 'GET',
+    path: () => '/api/twitch/search-user?username=Table_Pending',
+    expected: signedIn((ctx) => ({
+      status: 200,
+      body: {
+        found: true,
+        inDatabase: true,
+        user: ctx.me.pending,
+        twitchUser: {
+          twitchId: ctx.me.pending?.twitchId,
+          username: 'table_pending',
+          displayName: 'table_pending',
+          profileImage: ctx.me.pending?.profileImage,
+          isApproved: false,
+        },
+      },
+    })),
+  },
+  'POST /api/twitch/import-user': {
+    method: 'POST',
+    path: () => '/api/twitch/import-user',
+    body: { username: 'table_approved' },
+    expected: {
+      visitor: only(UNAUTHENTICATED),
+      pending: only(NOT_APPROVED),
+      approved: (ctx) => ({
+        status: 409,
+        body: {
+          error: 'User already exists in database',
+          code: 'USER_ALREADY_EXISTS',
+          user: ctx.me.approved,
+        },
+      }),
+      admin: (ctx) => ({
+        status: 409,
+        body: {
+          error: 'User already exists in database',
+          code: 'USER_ALREADY_EXISTS',
+          user: ctx.me.approved,
+        },
+      }),
+    },
+  },
+  'DELETE /api/account': {
+    method: 'DELETE',
+    path: () => '/api/account',
+    ownBrowser: true,
+    expected: signedIn(() => ({
+      status: 200,
+      body: { success: true, deletedData: { sessions: 0, chatters: 0 } },
+    })),
+  },
+  'GET /api/app-info': {
+    method: 'GET',
+    path: () => '/api/app-info',
+    expected: {
+      visitor: only({ status: 200, body: { version: '1.0.0', commit: '', demoMode: false } }),
+      pending: only({ status: 200, body: { version: '1.0.0', commit: '', demoMode: false } }),
+      approved: only({ status: 200, body: { version: '1.0.0', commit: '', demoMode: false } }),
+      admin: only({ status: 200, body: { version: '1.0.0', commit: '', demoMode: false } }),
+    },
+  },
+  'GET /api/admin/users': {
+    method: 'GET',
+    path: () => '/api/admin/users',
+    expected: adminOnly(() => ({
+      status: 200,
+      body: expect.arrayContaining([
+        {
+          ...userShape('table_admin', { isApproved: true, isAdmin: true }),
+          createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          _count: { sessions: 0, chatters: 0 },
+        },
+      ]),
+    })),
+  },
+  'POST /api/admin/users/:id/approve': adminAction('approve', { isApproved: true, isAdmin: false }),
+  'POST /api/admin/users/:id/reject': adminAction('reject', { isApproved: false, isAdmin: false }),
+  'POST /api/admin/users/:id/promote': adminAction('promote', { isApproved: true, isAdmin: true }),
+  'POST /api/admin/users/:id/demote': adminAction('demote', { isApproved: true, isAdmin: false }),
+  'POST /api/admin/users/:id/force-logout': adminAction('force-logout', {
+    isApproved: false,
+    isAdmin: false,
+  }),
+  'DELETE /api/admin/users/:id': {
+    method: 'DELETE',
+    path: async (ctx, role) => `/api/admin/users/${(await ctx.target(role, 'delete')).id}`,
+    expected: adminOnly(() => ({
+      status: 200,
+      body: { success: true, deletedData: { sessions: 0, chatters: 0 } },
+    })),
+  },
+};
+
+describe('every route of sign-in, settings, account, user search and admin users, per role', () => {
+  const ctx = { me: {}, browsers: {} } as Context;
+  let counter = 0;
+
+  async function browserFor(role: Role): Promise<Browser> {
+    if (role === 'visitor') return new Browser();
+    const login = `own_${role}_${++counter}`;
+    const browser = await signedInBrowser(ctx.stack, login);
+    const me = (await browser.api(ctx.stack.url, 'GET', '/auth/me')).body as UserDto;
+    if (role !== 'pending') {
+      const action = role === 'admin' ? 'promote' : 'approve';
+      await ctx.browsers.admin.api(ctx.stack.url, 'POST', `/api/admin/users/${me.id}/${action}`);
+    }
+    return browser;
+  }
+
+  beforeAll(async () => {
+    ctx.stack = await startAuthStack({ adminLogins: ['table_admin'] });
+    ctx.browsers.visitor = new Browser();
+    ctx.browsers.admin = await signedInBrowser(ctx.stack, 'table_admin');
+    ctx.browsers.pending = await signedInBrowser(ctx.stack, 'table_pending');
+    ctx.browsers.approved = await signedInBrowser(ctx.stack, 'table_approved');
+    for (const role of ROLES) {
+      const answer = await ctx.browsers[role].api(ctx.stack.url, 'GET', '/auth/me');
+      ctx.me[role] = answer.status === 200 ? (answer.body as UserDto) : undefined;
+    }
+    const approvedId = ctx.me.approved?.id ?? '';
+    await ctx.browsers.admin.api(ctx.stack.url, 'POST', `/api/admin/users/${approvedId}/approve`);
+    ctx.me.approved = { ...(ctx.me.approved as UserDto), isApproved: true };
+    const targets = new Map<string, UserDto>();
+    ctx.target = async (role, action) => {
+      const key = `${role}:${action}`;
+      const known = targets.get(key);
+      if (known) return known;
+      // Admin rows act on a user of their own; other rows on any user (they are refused).
+      const login = role === 'admin' ? `target_admin_${action.replace('-', '_')}` : 'table_pending';
+      const browser = await signedInBrowser(ctx.stack, login);
+      const user = (await browser.api(ctx.stack.url, 'GET', '/auth/me')).body as UserDto;
+      if (role === 'admin' && action === 'demote') {
+        await ctx.browsers.admin.api(ctx.stack.url, 'POST', `/api/admin/users/${user.id}/promote`);
+      }
+      targets.set(key, user);
+      return user;
+    };
+  });
+
+  afterAll(async () => {
+    await ctx.stack.close();
+  });
+
+  const cases = Object.entries(ROUTES).flatMap(([name, row]) =>
+    ROLES.map((role) => [name, role, row] as const),
+  );
+
+  it.each(cases)('%s as %s', async (_name, role, row) => {
+    const browser = row.ownBrowser ? await browserFor(role) : ctx.browsers[role];
+    const path = await row.path(ctx, role);
+    const answer = await browser.api(ctx.stack.url, row.method, path, row.body);
+    expect(answer).toEqual(row.expected[role](ctx, role));
+  });
+});

@@ -1,0 +1,272 @@
+// The web app with a 10,000-chatter session: time to the first rendered row, page changes,
+// greet click to greeted state, and long tasks, in Debian's Chromium against the standalone
+// runtime in demo mode (chat injected through the built-in Twitch emulator).
+// Run after building: `npx nx run-many -t build && node bench/web/chatters-10k.mjs`
+// (add --write-docs to record the figures in docs/benchmarks.md, "Web app").
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+/* global window, document, MutationObserver, requestAnimationFrame -- code run inside the page */
+import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { freePort, launchChromium, startProgram, waitFor } from '../../libs/testing/dist/index.js';
+
+const CHATTERS = 10_000;
+const BATCH = 1_000;
+const KEYWORD = 'benchkw';
+const PAGE_CHANGES = 20;
+const GREETS = 10;
+const stats = (samples) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { median: at(0.5), max: sorted.at(-1), n: sorted.length };
+};
+const ms = (value) => value.toFixed(0);
+
+/** In every page: long tasks and the moment the first chatter row appears. */
+function instrument() {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  new MutationObserver((_records, observer) => {
+    if (document.querySelector('.chatter-row, .overlay-row')) {
+      window.__firstRow = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** Clicks `selector` in the page and times it until `changed()` holds at the next frame. */
+async function timedClick(page, selector, watch) {
+  return page.evaluate(
+    async ([sel, watched]) => {
+      const target = document.querySelector(sel);
+      const before =
+        document.querySelector(watched.selector)?.getAttribute(watched.attribute) ??
+        document.querySelector(watched.selector)?.textContent;
+      const value = () =>
+        watched.attribute
+          ? document.querySelector(watched.selector)?.getAttribute(watched.attribute)
+          : document.querySelector(watched.selector)?.textContent;
+      const started = performance.now();
+      target.click();
+      await new Promise((resolve) => {
+        const check = () =>
+          value() !== before
+            ? requestAnimationFrame(() => resolve())
+            : requestAnimationFrame(check);
+        check();
+      });
+      return performance.now() - started;
+    },
+    [selector, watch],
+  );
+}
+
+const takeLongTasks = (page) =>
+  page.evaluate(() => {
+    const tasks = window.__longTasks;
+    window.__longTasks = [];
+    return tasks;
+  });
+
+const summarise = (tasks) => ({
+  count: tasks.length,
+  max: tasks.length ? Math.max(...tasks) : 0,
+});
+
+async function measureList(page, url, label) {
+  await page.goto(url);
+  await page.locator('.chatter-row').first().waitFor({ timeout: 60_000 });
+  await page.getByText(new RegExp(`of ${CHATTERS} chatters`)).waitFor({ timeout: 60_000 });
+  const firstRow = await page.evaluate(() => window.__firstRow);
+  const loadTasks = summarise(await takeLongTasks(page));
+
+  const pageChanges = [];
+  for (let i = 0; i < PAGE_CHANGES; i += 1) {
+    pageChanges.push(
+      await timedClick(page, 'nav.pagination button[aria-label="Next"]', {
+        selector: '.pagination-summary',
+      }),
+    );
+  }
+  const lastPage = await page.locator('nav.pagination .page-button').last().textContent();
+  pageChanges.push(
+    await timedClick(page, `nav.pagination button[aria-label="Page ${lastPage}"]`, {
+      selector: '.pagination-summary',
+    }),
+  );
+  const pagingTasks = summarise(await takeLongTasks(page));
+
+  const greets = [];
+  const roundTrips = [];
+  for (let i = 0; i < GREETS; i += 1) {
+    const selector = `.chatter-row:nth-child(${i + 1}) .greet-button`;
+    const started = Date.now();
+    const response = page.waitForResponse((r) => r.url().includes('/greet'));
+    greets.push(await timedClick(page, selector, { selector, attribute: 'aria-pressed' }));
+    await response;
+    roundTrips.push(Date.now() - started);
+  }
+  const greetTasks = summarise(await takeLongTasks(page));
+  console.log(`${label}: first row ${ms(firstRow)} ms`);
+  return {
+    firstRow,
+    loadTasks,
+    pageChanges: stats(pageChanges),
+    pagingTasks,
+    greets: stats(greets),
+    roundTrips: stats(roundTrips),
+    greetTasks,
+  };
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'greetboard-web-bench-'));
+  const [port, emulatorPort] = [await freePort(), await freePort()];
+  const origin = `http://localhost:${port}`;
+  const emulator = `http://127.0.0.1:${emulatorPort}`;
+  const program = startProgram('apps/standalone/dist/main.js', {
+    TWITCH_CLIENT_ID: '',
+    DATABASE_URL: '',
+    NATS_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    EMULATOR_HTTP_PORT: String(emulatorPort),
+    EMULATOR_IRC_PORT: '0',
+    RATE_LIMIT_API_PER_MINUTE: '1000000',
+  });
+  const browser = await launchChromium();
+  try {
+    await waitFor(() => program.output().includes('Greetboard is running at'), {
+      timeoutMs: 60_000,
+      what: 'the standalone runtime',
+    });
+    const control = (route, body) =>
+      fetch(`${emulator}${route}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => {
+        if (!r.ok) throw new Error(`${route}: ${r.status}`);
+      });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(instrument);
+    const page = await context.newPage();
+    await control('/control/oauth/auto-approve', { login: 'demo_streamer' });
+    await page.goto(`${origin}/auth/twitch`);
+    await page.waitForURL(`${origin}/dashboard`);
+    const api = async (method, route, body) => {
+      const r = await page.request.fetch(`${origin}${route}`, {
+        method,
+        headers: { Origin: origin, 'Content-Type': 'application/json' },
+        data: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!r.ok()) throw new Error(`${method} ${route}: ${r.status()}`);
+      return r.json();
+    };
+    const session = await api('POST', '/api/sessions', {
+      name: 'Bench Stream',
+      keywords: JSON.stringify([KEYWORD]),
+    });
+    await waitFor(
+      async () => {
+        const clients = await (await fetch(`${emulator}/control/clients`)).json();
+        return clients.data.some((c) => c.channels.includes('demo_streamer'));
+      },
+      { timeoutMs: 20_000, what: 'chat-ingest to join #demo_streamer' },
+    );
+
+    const seeding = Date.now();
+    for (let from = 0; from < CHATTERS; from += BATCH) {
+      const messages = Array.from({ length: BATCH }, (_, i) => ({
+        login: `bench_viewer_${String(from + i).padStart(5, '0')}`,
+        text: `hello there ${KEYWORD}, first time here!`,
+      }));
+      await control('/control/channels/demo_streamer/messages', { messages });
+    }
+    await waitFor(
+      async () =>
+        (await api('GET', '/api/sessions')).find((s) => s.id === session.id)?._count.chatters ===
+        CHATTERS,
+      { timeoutMs: 600_000, intervalMs: 1_000, what: `${CHATTERS} chatters in the session` },
+    );
+    const seedSeconds = (Date.now() - seeding) / 1000;
+    console.log(`seeded ${CHATTERS} chatters in ${seedSeconds.toFixed(1)} s`);
+
+    const dashboard = await measureList(page, `${origin}/dashboard`, 'dashboard');
+    const sessionPage = await measureList(page, `${origin}/session/${session.id}`, 'session page');
+
+    // Hide greeted over 10,000 chatters on the session page.
+    const hide = await timedClick(page, 'button[role="switch"]', {
+      selector: '.pagination-summary',
+    });
+
+    const overlayPage = await context.newPage();
+    await overlayPage.setViewportSize({ width: 400, height: 600 });
+    await overlayPage.goto(`${origin}/obs`);
+    await overlayPage.locator('.overlay-row').first().waitFor({ timeout: 60_000 });
+    const overlay = {
+      firstRow: await overlayPage.evaluate(() => window.__firstRow),
+      loadTasks: summarise(await takeLongTasks(overlayPage)),
+    };
+
+    const results = { seedSeconds, dashboard, sessionPage, hide, overlay };
+    console.log(JSON.stringify(results, null, 2));
+    if (process.argv.includes('--write-docs')) await writeDocs(results);
+  } finally {
+    await browser.close();
+    await program.stop('SIGTERM');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function writeDocs(r) {
+  const file = new URL('../../docs/benchmarks.md', import.meta.url);
+  const text = await readFile(file, 'utf8');
+  const cpu = cpus();
+  const row = (label, s, target) =>
+    `| ${label} | ${s.n} | ${ms(s.median)} | ${ms(s.max)} | ${target} |`;
+  const tasks = (t) => `${t.count} (longest ${ms(t.max)} ms)`;
+  const section = `## Web app
+
+A session with ${CHATTERS.toLocaleString('en')} chatters in the production build of the web app, in Debian's Chromium
+(headless, software rendering) against the standalone runtime in demo mode; the chatters come in
+as chat through the built-in Twitch emulator (seeding took ${r.seedSeconds.toFixed(0)} s). Times are measured in the page
+(\`performance.now()\`, from the click to the next frame after the DOM changed); the greet round
+trip is from the click to the end of the \`PUT\` response, measured by Playwright. Long tasks
+(over 50 ms) come from a \`PerformanceObserver\` for \`longtask\`. Command:
+\`node bench/web/chatters-10k.mjs\` after \`npx nx run-many -t build\` (add \`--write-docs\` to
+update this section).
+
+Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${platform()} ${release()}, Node ${process.version}. Measured ${new Date().toISOString().slice(0, 10)}.
+
+| Screen | First row after navigation start | Long tasks while loading |
+| --- | ---: | --- |
+| Dashboard | ${ms(r.dashboard.firstRow)} ms | ${tasks(r.dashboard.loadTasks)} |
+| Session page | ${ms(r.sessionPage.firstRow)} ms | ${tasks(r.sessionPage.loadTasks)} |
+| Overlay (400x600) | ${ms(r.overlay.firstRow)} ms | ${tasks(r.overlay.loadTasks)} |
+
+| Action | Samples | Median ms | Max ms | Target |
+| --- | ---: | ---: | ---: | --- |
+${row('Dashboard: next page / last page', r.dashboard.pageChanges, '< 100 (no visible stall)')}
+${row('Dashboard: greet click to greeted button', r.dashboard.greets, '< 100')}
+${row('Dashboard: greet click to server answer', r.dashboard.roundTrips, '< 1000')}
+${row('Session page: next page / last page', r.sessionPage.pageChanges, '< 100')}
+${row('Session page: greet click to greeted button', r.sessionPage.greets, '< 100')}
+${row('Session page: greet click to server answer', r.sessionPage.roundTrips, '< 1000')}
+| Session page: Hide greeted on | 1 | ${ms(r.hide)} | ${ms(r.hide)} | < 100 |
+
+Long tasks while paging: dashboard ${tasks(r.dashboard.pagingTasks)}, session page ${tasks(r.sessionPage.pagingTasks)}; while greeting: dashboard ${tasks(r.dashboard.greetTasks)}, session page ${tasks(r.sessionPage.greetTasks)}.
+`;
+  const start = text.indexOf('## Web app');
+  const next = start === -1 ? -1 : text.indexOf('\n## ', start + 1);
+  const updated =
+    start === -1
+      ? `${text.trimEnd()}\n\n${section}`
+      : `${text.slice(0, start)}${section}${next === -1 ? '' : text.slice(next + 1)}`;
+  await writeFile(file, updated);
+}
+
+await main();

@@ -1,0 +1,72 @@
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const SERVICE_SCOPES = ['gateway', 'auth', 'sessions', 'chat-ingest', 'stats'];
+
+/**
+ * Services, web and tools depend on shared libraries only; services never import each other.
+ * Tests may also use the tools (the Twitch emulator). Only the standalone runtime hosts services.
+ */
+function boundaries(inTests) {
+  const allowed = inTests ? ['scope:shared', 'scope:tools'] : ['scope:shared'];
+  return [
+    { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+    ...SERVICE_SCOPES.map((scope) => ({
+      sourceTag: `scope:${scope}`,
+      onlyDependOnLibsWithTags: allowed,
+    })),
+    { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:runtime', onlyDependOnLibsWithTags: ['*'] },
+  ];
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '**/data/**',
+      '.nx/**',
+      'test-artifacts/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: boundaries(false) }],
+    },
+  },
+  {
+    // Test files use the Jest globals imported from @jest/globals; relax rules that fight matchers.
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: boundaries(true) }],
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: globals.node },
+  },
+  prettier,
+);

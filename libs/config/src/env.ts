@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Builds a URL schema that accepts only the given protocols, e.g. `['postgres:', 'postgresql:']`. */
+export function urlWithProtocol(protocols: string[]) {
+  const error = `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`;
+  return z
+    .string()
+    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+      error,
+    });
+}
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+
+/** Variables every process reads. */
+export const baseEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('log'),
+});
+
+/** Unset NATS_URL selects the in-process transport (standalone runtime). */
+export const natsEnv = z.object({
+  NATS_URL: urlWithProtocol(['nats:', 'tls:', 'ws:', 'wss:']).optional(),
+  NATS_REQUEST_TIMEOUT_MS: positiveInt(5_000),
+});
+
+/** Unset DATABASE_URL selects embedded PostgreSQL (PGlite) with files under DATA_DIR. */
+export const databaseEnv = z.object({
+  DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
+  DATA_DIR: z.string().default('./data'),
+});
+
+/** Unset REDIS_URL selects in-memory stores (one process only). */
+export const redisEnv = z.object({
+  REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
+});
+
+export const httpEnv = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /** The app's public origin; used for Origin checks and OAuth redirects. */
+  PUBLIC_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  /** Directory of the built web app to serve; unset serves the API only. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** How long shutdown waits for in-flight HTTP requests before closing them. */
+  SHUTDOWN_GRACE_MS: positiveInt(10_000),
+});

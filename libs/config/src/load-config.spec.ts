@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { z } from 'zod';
+import { databaseEnv, httpEnv, natsEnv } from './env.js';
+import { ConfigError, loadConfig } from './load-config.js';
+
+const schema = z.object({ ...httpEnv.shape, ...natsEnv.shape, ...databaseEnv.shape });
+
+describe('loadConfig', () => {
+  it('applies defaults and treats empty strings as unset', () => {
+    const config = loadConfig('gateway', schema, { DATABASE_URL: '', PORT: '4000' });
+    expect(config).toMatchObject({
+      PORT: 4000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      NATS_REQUEST_TIMEOUT_MS: 5000,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.NATS_URL).toBeUndefined();
+  });
+
+  it('names every bad variable', () => {
+    const attempt = () =>
+      loadConfig('sessions', schema, {
+        DATABASE_URL: 'mysql://localhost/db',
+        PORT: 'eighty',
+        NATS_URL: 'not a url',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.map((p) => p.variable).sort();
+      expect(problems).toEqual(['DATABASE_URL', 'NATS_URL', 'PORT']);
+      expect((error as ConfigError).message).toContain('Invalid configuration for sessions');
+      expect((error as ConfigError).message).toContain(
+        'DATABASE_URL: must be a URL starting with postgres:// or postgresql://',
+      );
+    }
+  });
+
+  it('accepts valid service URLs', () => {
+    const config = loadConfig('sessions', schema, {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/greetboard',
+      NATS_URL: 'nats://127.0.0.1:4222',
+    });
+    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/greetboard');
+  });
+});

@@ -1,0 +1,280 @@
+import {
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  MinLength,
+  IsObject,
+  ValidateNested,
+} from 'class-validator';
+import { Type } from 'class-transformer';
+import { TWITCH_LOGIN_PATTERN } from '../chat/chat-line.js';
+import type { UserDto } from '../entities/entities.js';
+import { defineEvent, defineRequest } from '../messaging/definitions.js';
+import type { UserDataCount } from '../users/user-data.js';
+
+/**
+ * Requests the gateway sends to the auth service: sign-in, login sessions, settings and user
+ * administration. The Twitch client secret and users' Twitch tokens never leave auth, so the
+ * gateway only relays the OAuth `code` and `state`.
+ */
+
+/** Opaque login-session ids: 32 random bytes, base64url (43 characters). */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** OAuth `state` values have the same shape as session ids. */
+export const OAUTH_STATE_PATTERN = SESSION_ID_PATTERN;
+
+export class BeginSignInRequest {
+  /** Where the gateway was reached, only for the log; the redirect URI comes from PUBLIC_URL. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  client?: string;
+}
+
+export interface BeginSignInResponse {
+  authorizeUrl: string;
+  state: string;
+  /** How long the state stays valid, so the gateway can expire its cookie at the same time. */
+  stateTtlSeconds: number;
+}
+
+export class CompleteSignInRequest {
+  @IsString()
+  @MinLength(1)
+  @MaxLength(512)
+  code: string;
+
+  @Matches(OAUTH_STATE_PATTERN)
+  state: string;
+
+  /** The browser's login session before sign-in, ended so that an id is never reused. */
+  @IsOptional()
+  @Matches(SESSION_ID_PATTERN)
+  previousSessionId?: string;
+}
+
+export interface CompleteSignInResponse {
+  sessionId: string;
+  /** When the login session ends at the latest (absolute lifetime), ISO 8601. */
+  expiresAt: string;
+  user: UserDto;
+}
+
+export class SessionRequest {
+  @Matches(SESSION_ID_PATTERN)
+  sessionId: string;
+}
+
+export interface ResolveSessionResponse {
+  user: UserDto | null;
+}
+
+export class UserRequest {
+  @IsUUID()
+  userId: string;
+}
+
+export const THEMES = ['dark', 'light'] as const;
+export const LANGUAGES = ['en', 'de', 'es', 'fr'] as const;
+export type Theme = (typeof THEMES)[number];
+export type Language = (typeof LANGUAGES)[number];
+/** Default keywords are a JSON-encoded list of strings, as in sessions. */
+export const MAX_DEFAULT_KEYWORDS_LENGTH = 6_000;
+
+/** The spec's user settings. `defaultKeywords` is a JSON-encoded list of strings. */
+export interface UserSettingsDto {
+  soundNotifications: boolean;
+  autoStartSessions: boolean;
+  obsMode: boolean;
+  announceSessionStatus: boolean;
+  theme: Theme;
+  defaultKeywords: string;
+  language: Language;
+}
+
+export const DEFAULT_USER_SETTINGS: UserSettingsDto = {
+  soundNotifications: false,
+  autoStartSessions: false,
+  obsMode: false,
+  announceSessionStatus: false,
+  theme: 'dark',
+  defaultKeywords: '[]',
+  language: 'en',
+};
+
+/** A change to settings: any subset of the fields, merged into what is stored. */
+export class SettingsChanges {
+  @IsOptional()
+  @IsBoolean()
+  soundNotifications?: boolean;
+
+  @IsOptional()
+  @IsBoolean()
+  autoStartSessions?: boolean;
+
+  @IsOptional()
+  @IsBoolean()
+  obsMode?: boolean;
+
+  @IsOptional()
+  @IsBoolean()
+  announceSessionStatus?: boolean;
+
+  @IsOptional()
+  @IsIn(THEMES, { message: `theme must be one of: ${THEMES.join(', ')}` })
+  theme?: Theme;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_DEFAULT_KEYWORDS_LENGTH)
+  defaultKeywords?: string;
+
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: `language must be one of: ${LANGUAGES.join(', ')}` })
+  language?: Language;
+}
+
+export class UpdateSettingsRequest {
+  @IsUUID()
+  userId: string;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => SettingsChanges)
+  changes: SettingsChanges;
+}
+
+/** A row of the admin panel's user table. */
+export interface AdminUserDto extends UserDto {
+  createdAt: string;
+  _count: UserDataCount;
+}
+
+export const USER_ADMIN_ACTIONS = [
+  'approve',
+  'reject',
+  'promote',
+  'demote',
+  'force-logout',
+] as const;
+export type UserAdminAction = (typeof USER_ADMIN_ACTIONS)[number];
+
+export class UserAdminActionRequest {
+  @IsUUID()
+  actorId: string;
+
+  @IsUUID()
+  userId: string;
+
+  @IsIn(USER_ADMIN_ACTIONS)
+  action: UserAdminAction;
+}
+
+export class DeleteUserRequest {
+  @IsUUID()
+  userId: string;
+
+  /** The admin deleting someone else; unset when users delete their own account. */
+  @IsOptional()
+  @IsUUID()
+  actorId?: string;
+}
+
+export interface DeleteUserResponse {
+  deletedData: UserDataCount;
+}
+
+export class TwitchLoginRequest {
+  @Matches(TWITCH_LOGIN_PATTERN)
+  username: string;
+}
+
+/** A Twitch account as Helix describes it, in the product's words. */
+export interface TwitchUserDto {
+  twitchId: string;
+  username: string;
+  displayName: string;
+  profileImage: string | null;
+  /** Mirrors the database user when there is one (spec: every search result has it). */
+  isApproved: boolean;
+}
+
+export interface UserSearchResponse {
+  found: boolean;
+  inDatabase: boolean;
+  user: UserDto | null;
+  twitchUser: TwitchUserDto | null;
+}
+
+export interface ImportUserResponse {
+  /** False when the user was already in the database (nothing changed). */
+  created: boolean;
+  user: UserDto;
+}
+
+/** The admin user list takes no parameters. */
+export class ListUsersRequest {}
+
+export const AUTH_REQUESTS = {
+  beginSignIn: defineRequest<BeginSignInRequest, BeginSignInResponse>(
+    'auth.sign-in.begin.v1',
+    BeginSignInRequest,
+  ),
+  completeSignIn: defineRequest<CompleteSignInRequest, CompleteSignInResponse>(
+    'auth.sign-in.complete.v1',
+    CompleteSignInRequest,
+  ),
+  resolveSession: defineRequest<SessionRequest, ResolveSessionResponse>(
+    'auth.session.resolve.v1',
+    SessionRequest,
+  ),
+  endSession: defineRequest<SessionRequest, { ended: boolean }>(
+    'auth.session.end.v1',
+    SessionRequest,
+  ),
+  getSettings: defineRequest<UserRequest, UserSettingsDto>('auth.settings.get.v1', UserRequest),
+  updateSettings: defineRequest<UpdateSettingsRequest, UserSettingsDto>(
+    'auth.settings.update.v1',
+    UpdateSettingsRequest,
+  ),
+  listUsers: defineRequest<ListUsersRequest, AdminUserDto[]>(
+    'auth.users.list.v1',
+    ListUsersRequest,
+  ),
+  administerUser: defineRequest<UserAdminActionRequest, UserDto>(
+    'auth.users.administer.v1',
+    UserAdminActionRequest,
+  ),
+  deleteUser: defineRequest<DeleteUserRequest, DeleteUserResponse>(
+    'auth.users.delete.v1',
+    DeleteUserRequest,
+  ),
+  searchTwitchUser: defineRequest<TwitchLoginRequest, UserSearchResponse>(
+    'auth.twitch.search-user.v1',
+    TwitchLoginRequest,
+  ),
+  importTwitchUser: defineRequest<TwitchLoginRequest, ImportUserResponse>(
+    'auth.twitch.import-user.v1',
+    TwitchLoginRequest,
+  ),
+} as const;
+
+/** Why every login session of a user ended. */
+export const SESSIONS_ENDED_REASONS = ['force-logout', 'rejected', 'deleted'] as const;
+
+export class UserSessionsEnded {
+  @IsUUID()
+  userId: string;
+
+  @IsIn(SESSIONS_ENDED_REASONS)
+  reason: (typeof SESSIONS_ENDED_REASONS)[number];
+}
+
+export const AUTH_EVENTS = {
+  /** Every login session of a user ended: gateways close that user's live sockets. */
+  sessionsEnded: defineEvent<UserSessionsEnded>('auth.user.sessions-ended.v1', UserSessionsEnded),
+} as const;

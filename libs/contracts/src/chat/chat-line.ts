@@ -1,0 +1,104 @@
+import {
+  IsBoolean,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+} from 'class-validator';
+
+/** Twitch logins: 1 to 25 characters of letters, digits and underscores (lower-cased here). */
+export const TWITCH_LOGIN_PATTERN = /^[a-z0-9_]{1,25}$/;
+
+/**
+ * One chat line as chat-ingest read it from Twitch IRC. Stored in JetStream with `id`
+ * (Twitch's message id) as the de-duplication key.
+ */
+export class ChatLineReceived {
+  /** Twitch's message id (`id` tag). */
+  @IsString()
+  @MaxLength(64)
+  id: string;
+
+  /** Channel login, without the leading '#'. */
+  @Matches(TWITCH_LOGIN_PATTERN)
+  channel: string;
+
+  /** The channel's Twitch user id (`room-id` tag). */
+  @IsString()
+  @MaxLength(32)
+  channelId: string;
+
+  /** The chatter's Twitch user id (`user-id` tag). */
+  @IsString()
+  @MaxLength(32)
+  userId: string;
+
+  @Matches(TWITCH_LOGIN_PATTERN)
+  login: string;
+
+  @IsString()
+  @MaxLength(64)
+  displayName: string;
+
+  /** Twitch caps a chat message at 500 characters; leave room for /me framing. */
+  @IsString()
+  @MaxLength(1000)
+  text: string;
+
+  /** When Twitch received the line (`tmi-sent-ts`), in epoch milliseconds. */
+  @IsInt()
+  @Min(0)
+  sentAt: number;
+
+  /** The chatter's first message in this channel ever (`first-msg`). */
+  @IsBoolean()
+  firstMessage: boolean;
+
+  /** Twitch's `returning-chatter` flag. */
+  @IsBoolean()
+  returningChatter: boolean;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(16)
+  color?: string;
+
+  /** Badges as name → version (`badges` tag), e.g. `{ subscriber: '12' }`. */
+  @IsOptional()
+  @IsObject()
+  badges?: Record<string, string>;
+}
+
+const isString = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length <= max;
+
+/**
+ * The same rules as the decorators above, written out for the chat pipeline's hot path:
+ * class-validator costs tens of microseconds per line, too much at thousands of lines a
+ * second. A unit test keeps both in agreement.
+ */
+export function isChatLineReceived(value: unknown): value is ChatLineReceived {
+  if (typeof value !== 'object' || value === null) return false;
+  const line = value as Record<string, unknown>;
+  return (
+    isString(line.id, 64) &&
+    typeof line.channel === 'string' &&
+    TWITCH_LOGIN_PATTERN.test(line.channel) &&
+    isString(line.channelId, 32) &&
+    isString(line.userId, 32) &&
+    typeof line.login === 'string' &&
+    TWITCH_LOGIN_PATTERN.test(line.login) &&
+    isString(line.displayName, 64) &&
+    isString(line.text, 1000) &&
+    Number.isInteger(line.sentAt) &&
+    (line.sentAt as number) >= 0 &&
+    typeof line.firstMessage === 'boolean' &&
+    typeof line.returningChatter === 'boolean' &&
+    (line.color === undefined || isString(line.color, 16)) &&
+    (line.badges === undefined ||
+      (typeof line.badges === 'object' && line.badges !== null && !Array.isArray(line.badges)))
+  );
+}

@@ -1,0 +1,96 @@
+import {
+  IsBoolean,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+} from 'class-validator';
+import { TWITCH_LOGIN_PATTERN } from '../chat/chat-line.js';
+
+/**
+ * Domain events: facts one service publishes for others to keep their own read models.
+ * They travel on the DOMAIN_EVENTS stream (JetStream in cluster mode), so a consumer that is
+ * down catches up when it returns. Consumers must be idempotent: the same event may arrive
+ * twice, and an older snapshot may arrive after a newer one (compare `updatedAt`).
+ */
+
+/** The full current state of a user, published by auth on every change. */
+export class UserChanged {
+  @IsUUID()
+  id: string;
+
+  @Matches(TWITCH_LOGIN_PATTERN)
+  username: string;
+
+  @IsString()
+  @MaxLength(64)
+  displayName: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  profileImage: string | null;
+
+  @IsString()
+  @MaxLength(32)
+  twitchId: string;
+
+  @IsBoolean()
+  isApproved: boolean;
+
+  @IsBoolean()
+  isAdmin: boolean;
+
+  /** Orders snapshots: a consumer ignores one older than what it holds. */
+  @IsISO8601()
+  updatedAt: string;
+}
+
+/** A user deleted their account or an admin deleted it: remove everything of theirs. */
+export class UserDeleted {
+  @IsUUID()
+  id: string;
+
+  @IsISO8601()
+  deletedAt: string;
+}
+
+/**
+ * A session became active (created or started) or inactive (stopped, force-stopped, or
+ * deleted while active), published by sessions after the change committed. Auth announces
+ * it in the owner's chat when the owner asked for that.
+ */
+export class SessionStatusChanged {
+  @IsUUID()
+  sessionId: string;
+
+  @IsUUID()
+  ownerId: string;
+
+  @IsString()
+  @MaxLength(100)
+  name: string;
+
+  @IsBoolean()
+  isActive: boolean;
+
+  /** When the change happened (the session's startedAt or endedAt). */
+  @IsISO8601()
+  at: string;
+}
+
+export const DOMAIN_EVENTS = {
+  userChanged: { subject: 'domain.auth.user.changed.v1', payload: UserChanged },
+  userDeleted: { subject: 'domain.auth.user.deleted.v1', payload: UserDeleted },
+  sessionStatusChanged: {
+    subject: 'domain.sessions.session.status-changed.v1',
+    payload: SessionStatusChanged,
+  },
+} as const;
+
+/** The message id that de-duplicates a domain event in the stream. */
+export function domainEventId(subject: string, entityId: string, at: string): string {
+  return `${subject}:${entityId}:${at}`;
+}

@@ -1,0 +1,42 @@
+/**
+ * Domain error codes. Services throw them; the gateway maps each code to an HTTP status
+ * in one place. The message is the default text shown to people (the spec's wording
+ * where the spec has one).
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: 'Invalid request.',
+  UNAUTHENTICATED: 'You are not authorized to perform this action.',
+  FORBIDDEN: 'You are not authorized to perform this action.',
+  ADMIN_REQUIRED: 'Admin access required',
+  ACCOUNT_NOT_APPROVED: 'Account not approved',
+  NOT_SESSION_OWNER: 'Only session owners can start sessions',
+  SESSION_NOT_FOUND: 'Session not found.',
+  CHATTER_NOT_FOUND: 'Chatter not found.',
+  IGNORED_USER_NOT_FOUND: 'This user is not on your ignore list.',
+  IGNORED_USER_EXISTS: 'This user is already on your ignore list.',
+  CANNOT_INVITE_SELF: 'You cannot invite yourself as a global editor.',
+  ALREADY_GLOBAL_EDITOR: 'This user is already one of your global editors.',
+  INVITE_ALREADY_PENDING: 'An invite to this user is already pending.',
+  INVITE_NOT_FOUND: 'Invite not found.',
+  INVITE_ALREADY_ANSWERED: 'This invite has already been answered.',
+  GLOBAL_EDITOR_NOT_FOUND: 'Global editor not found.',
+  USER_NOT_FOUND: 'User not found.',
+  USER_ALREADY_EXISTS: 'User already exists in database',
+  NOT_FOUND: 'Not found.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  CONFLICT: 'The request conflicts with the current state.',
+  CSRF_REJECTED: 'Cross-site request refused.',
+  LAST_ADMIN: 'An admin cannot demote or delete the last admin.',
+  SIGN_IN_FAILED: 'Twitch sign-in failed. Please try again.',
+  RATE_LIMITED: 'Too many requests. Please try again later.',
+  TWITCH_UNAVAILABLE: 'Twitch could not be reached. Please try again.',
+  SERVICE_UNAVAILABLE: 'The service is unavailable. Please try again.',
+  SERVICE_TIMEOUT: 'The service did not answer in time. Please try again.',
+  INTERNAL: 'Something went wrong. Please try again.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}

@@ -1,0 +1,18 @@
+// Payload classes carry decorator metadata, which needs the Reflect metadata API.
+import 'reflect-metadata';
+
+export * from './errors/error-codes.js';
+export * from './errors/domain-error.js';
+export * from './subjects.js';
+export * from './messaging/definitions.js';
+export * from './messaging/send.js';
+export * from './health/health.js';
+export * from './chat/chat-line.js';
+export * from './entities/entities.js';
+export * from './live/live-messages.js';
+export * from './live/live-relay.js';
+export * from './domain/domain-events.js';
+export * from './users/user-data.js';
+export * from './sessions/index.js';
+export * from './auth/auth-messages.js';
+export * from './chat/monitors.js';

@@ -1,0 +1,20 @@
+import { IsBoolean, IsUUID, Matches } from 'class-validator';
+import { TWITCH_LOGIN_PATTERN } from '../chat/chat-line.js';
+
+/**
+ * Who asks. The gateway fills it from the signed-in user; the sessions service trusts it
+ * (internal network) and enforces every permission rule itself.
+ */
+export class SessionActor {
+  @IsUUID()
+  id: string;
+
+  @Matches(TWITCH_LOGIN_PATTERN)
+  username: string;
+
+  @IsBoolean()
+  isApproved: boolean;
+
+  @IsBoolean()
+  isAdmin: boolean;
+}

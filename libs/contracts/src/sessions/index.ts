@@ -1,0 +1,4 @@
+export * from './actor.js';
+export * from './keywords.js';
+export * from './session-dtos.js';
+export * from './session-requests.js';

@@ -1,0 +1,64 @@
+import type { ChatterDto } from '../entities/entities.js';
+
+/** Answer of a session delete (spec section 7). */
+export interface DeleteSessionResult {
+  sessionName: string;
+  deletedChatters: number;
+}
+
+/** A user as the settings screen shows them next to an editor link or an invite. */
+export interface UserSummaryDto {
+  username: string;
+  displayName: string;
+  profileImage: string | null;
+}
+
+export interface IgnoredUserDto {
+  id: string;
+  username: string;
+  reason: string | null;
+  createdAt: string;
+}
+
+export interface GlobalEditorDto {
+  id: string;
+  editorId: string;
+  editor: UserSummaryDto;
+  createdAt: string;
+}
+
+export const INVITE_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type InviteStatus = (typeof INVITE_STATUSES)[number];
+
+export interface GlobalEditorInviteDto {
+  id: string;
+  status: InviteStatus;
+  senderId: string;
+  receiverId: string;
+  sender: UserSummaryDto;
+  receiver: UserSummaryDto;
+  createdAt: string;
+}
+
+/**
+ * The version of a session's chatter list: it changes whenever a chatter of the session is
+ * added or changes, so a cached list with the same version is current.
+ */
+export interface ChatterListVersion {
+  sessionId: string;
+  version: string;
+}
+
+/** Chatters changed after a version, in change order; `complete` false when there were more. */
+export interface ChatterChanges {
+  version: string;
+  chatters: ChatterDto[];
+  complete: boolean;
+}
+
+/** One page of a session's chatters, oldest first; `next` continues after the last one. */
+export interface ChatterPage {
+  version: string;
+  chatters: ChatterDto[];
+  next: string | null;
+}

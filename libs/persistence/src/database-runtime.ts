@@ -1,0 +1,28 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { openEmbeddedPostgres } from './pglite-driver.js';
+
+/** Where a service's data lives: a PostgreSQL server, or the process's embedded PGlite. */
+export type DatabaseRuntime =
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; db: PGlite };
+
+/**
+ * Builds the runtime from configuration: DATABASE_URL selects PostgreSQL; otherwise one
+ * PGlite database with its files under `<dataDir>/pglite` (one per process, shared by the
+ * services it hosts, each in its own schema).
+ */
+export async function openDatabaseRuntime(config: {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+}): Promise<DatabaseRuntime> {
+  if (config.DATABASE_URL) return { kind: 'postgres', url: config.DATABASE_URL };
+  const dataDir = path.resolve(config.DATA_DIR, 'pglite');
+  await mkdir(dataDir, { recursive: true });
+  return { kind: 'pglite', db: await openEmbeddedPostgres(dataDir) };
+}
+
+/** Closes what the runtime itself opened (the embedded database flushes to disk here). */
+export async function closeDatabaseRuntime(runtime: DatabaseRuntime): Promise<void> {
+  if (runtime.kind === 'pglite' && !runtime.db.closed) await runtime.db.close();
+}

@@ -1,0 +1,4 @@
+export * from './pglite-driver.js';
+export * from './database-runtime.js';
+export * from './service-data-source.js';
+export * from './database.module.js';

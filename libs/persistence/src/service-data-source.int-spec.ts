@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@greetboard/testing';
+import {
+  Column,
+  Entity,
+  PrimaryGeneratedColumn,
+  type MigrationInterface,
+  type QueryRunner,
+} from 'typeorm';
+import {
+  closeDatabaseRuntime,
+  openDatabaseRuntime,
+  type DatabaseRuntime,
+} from './database-runtime.js';
+import { openEmbeddedPostgres } from './pglite-driver.js';
+import {
+  openServiceDataSource,
+  pingDatabase,
+  type ServiceDatabase,
+} from './service-data-source.js';
+
+@Entity({ name: 'notes' })
+class Note {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'text', unique: true })
+  title: string;
+
+  @Column({ type: 'integer', default: 1 })
+  hits: number;
+}
+
+class CreateNotes1700000000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE notes_test.notes (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        title text NOT NULL UNIQUE,
+        hits integer NOT NULL DEFAULT 1
+      )`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TABLE notes_test.notes`);
+  }
+}
+
+const notes: ServiceDatabase = {
+  schema: 'notes_test',
+  entities: [Note],
+  migrations: [CreateNotes1700000000000],
+};
+
+type RuntimeCase = {
+  name: string;
+  open: () => Promise<DatabaseRuntime>;
+  close: () => Promise<void>;
+};
+
+let testDb: TestDatabase | undefined;
+const cases: RuntimeCase[] = [
+  {
+    name: 'PostgreSQL',
+    open: async () => {
+      testDb = await createTestDatabase();
+      return { kind: 'postgres', url: testDb.url };
+    },
+    close: async () => testDb?.drop(),
+  },
+  {
+    name: 'PGlite',
+    open: async () => ({ kind: 'pglite', db: await openEmbeddedPostgres() }),
+    close: async () => {},
+  },
+];
+
+describe.each(cases)('service data source on $name', ({ open, close }) => {
+  let runtime: DatabaseRuntime;
+
+  beforeAll(async () => {
+    runtime = await open();
+  });
+
+  afterAll(async () => {
+    await closeDatabaseRuntime(runtime);
+    await close();
+  });
+
+  it('creates the schema, runs migrations once and answers a ping', async () => {
+    const first = await openServiceDataSource(runtime, notes);
+    await first.destroy();
+    const second = await openServiceDataSource(runtime, notes);
+    const applied = await second.query<{ name: string }[]>(
+      `SELECT name FROM notes_test.migrations`,
+    );
+    expect(applied).toEqual([{ name: 'CreateNotes1700000000000' }]);
+    expect(await pingDatabase(second)).toBe(true);
+    await second.destroy();
+    expect(await pingDatabase(second)).toBe(false);
+  });
+
+  it('runs set-based upserts with RETURNING', async () => {
+    const dataSource = await openServiceDataSource(runtime, notes);
+    try {
+      const upsert = (titles: string[]) =>
+        dataSource.query<{ title: string; hits: number; inserted: boolean }[]>(
+          `INSERT INTO notes_test.notes (title)
+           SELECT unnest($1::text[])
+           ON CONFLICT (title) DO UPDATE SET hits = notes.hits + 1
+           RETURNING title, hits, (xmax = 0) AS inserted`,
+          [titles],
+        );
+      await upsert(['a', 'b']);
+      const rows = await upsert(['b', 'c']);
+      expect(rows.map((r) => [r.title, r.hits, r.inserted]).sort()).toEqual([
+        ['b', 2, false],
+        ['c', 1, true],
+      ]);
+      expect(await dataSource.getRepository(Note).count()).toBe(3);
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+
+  it('keeps concurrent transactions apart: a rollback undoes only its own writes', async () => {
+    const dataSource = await openServiceDataSource(runtime, notes);
+    try {
+      const failing = dataSource.transaction(async (manager) => {
+        await manager.insert(Note, { title: 'rolled-back' });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('abort');
+      });
+      const succeeding = dataSource.transaction(async (manager) => {
+        await manager.insert(Note, { title: 'committed' });
+      });
+      await expect(failing).rejects.toThrow('abort');
+      await succeeding;
+      const titles = (await dataSource.getRepository(Note).find()).map((n) => n.title);
+      expect(titles).toContain('committed');
+      expect(titles).not.toContain('rolled-back');
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+
+  it('keeps services in their own schemas', async () => {
+    const other: ServiceDatabase = { schema: 'other_test', entities: [], migrations: [] };
+    const dataSource = await openServiceDataSource(runtime, other);
+    try {
+      const tables = await dataSource.query<{ table_schema: string }[]>(
+        `SELECT table_schema FROM information_schema.tables WHERE table_name = 'notes'`,
+      );
+      expect(tables).toEqual([{ table_schema: 'notes_test' }]);
+      const schemas = await dataSource.query<{ schema_name: string }[]>(
+        `SELECT schema_name FROM information_schema.schemata WHERE schema_name = 'other_test'`,
+      );
+      expect(schemas).toHaveLength(1);
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+});
+
+describe('embedded database files', () => {
+  it('keeps committed rows across a close and reopen', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'greetboard-pglite-'));
+    try {
+      const first = await openDatabaseRuntime({ DATA_DIR: dir });
+      const ds = await openServiceDataSource(first, notes);
+      await ds.getRepository(Note).insert({ title: 'kept' });
+      await ds.destroy();
+      await closeDatabaseRuntime(first);
+
+      const second = await openDatabaseRuntime({ DATA_DIR: dir });
+      const reopened = await openServiceDataSource(second, notes);
+      expect((await reopened.getRepository(Note).find()).map((n) => n.title)).toEqual(['kept']);
+      await reopened.destroy();
+      await closeDatabaseRuntime(second);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,4 @@
+export * from './service-health.module.js';
+export * from './logger.js';
+export * from './service-app.js';
+export * from './run-service.js';

@@ -1,0 +1,79 @@
+import {
+  Controller,
+  Inject,
+  Injectable,
+  Module,
+  Optional,
+  type DynamicModule,
+  type Type,
+} from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { DataSource } from 'typeorm';
+import {
+  HealthCheckRequest,
+  type DependencyStatus,
+  type HealthReport,
+  type RequestDefinition,
+} from '@greetboard/contracts';
+import { pingDatabase } from '@greetboard/persistence';
+import { BUS_CLIENT, OnRequest, natsHealth, type BusClient } from '@greetboard/transport';
+
+const SERVICE_NAME = Symbol('SERVICE_NAME');
+const startedAt = Date.now();
+
+/** Checks a service's own dependencies: the message bus, and its database when it has one. */
+@Injectable()
+export class DependencyChecks {
+  constructor(
+    @Inject(SERVICE_NAME) private readonly service: string,
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    @Optional() private readonly dataSource?: DataSource,
+  ) {}
+
+  async report(probe: HealthCheckRequest['probe']): Promise<HealthReport> {
+    const checks: Record<string, DependencyStatus> = {};
+    if (probe === 'readiness') {
+      checks.nats = await natsHealth(this.bus);
+      if (this.dataSource) {
+        checks.database = (await pingDatabase(this.dataSource)) ? 'up' : 'down';
+      }
+    }
+    const status = Object.values(checks).every((check) => check === 'up') ? 'up' : 'down';
+    return {
+      service: this.service,
+      status,
+      checks,
+      uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+    };
+  }
+}
+
+function healthController(
+  definition: RequestDefinition<HealthCheckRequest, HealthReport>,
+): Type<unknown> {
+  @Controller()
+  class ServiceHealthController {
+    constructor(private readonly checks: DependencyChecks) {}
+
+    @OnRequest(definition)
+    check(@Payload() request: HealthCheckRequest): Promise<HealthReport> {
+      return this.checks.report(request.probe);
+    }
+  }
+  return ServiceHealthController;
+}
+
+/** Answers the service's health request over the bus (see HEALTH_CHECKS in contracts). */
+@Module({})
+export class ServiceHealthModule {
+  static register(
+    service: string,
+    definition: RequestDefinition<HealthCheckRequest, HealthReport>,
+  ): DynamicModule {
+    return {
+      module: ServiceHealthModule,
+      controllers: [healthController(definition)],
+      providers: [{ provide: SERVICE_NAME, useValue: service }, DependencyChecks],
+    };
+  }
+}

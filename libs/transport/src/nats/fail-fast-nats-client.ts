@@ -1,0 +1,46 @@
+import {
+  ClientNats,
+  type MsPattern,
+  type PacketId,
+  type ReadPacket,
+  type WritePacket,
+} from '@nestjs/microservices';
+import { NoRespondersError } from '../transport-errors.js';
+
+type SubscriptionHandler = ReturnType<ClientNats['createSubscriptionHandler']>;
+type NatsMessage = Parameters<SubscriptionHandler>[1];
+
+/**
+ * Nest's `ClientNats` answers a request nobody listens to with an `EmptyResponseException`
+ * ("Empty response. There are no subscribers..."), which `sendRequest` cannot tell from any other
+ * failure. The NATS server marks that reply with a 503 status; this client turns it into a
+ * no-responders error, so the caller gets SERVICE_UNAVAILABLE at once. It also turns a reply it
+ * cannot decode into an error for that request, instead of an unhandled rejection.
+ */
+export class FailFastNatsClient extends ClientNats {
+  override createSubscriptionHandler(
+    packet: ReadPacket & PacketId,
+    callback: (packet: WritePacket) => unknown,
+  ): SubscriptionHandler {
+    const handle = super.createSubscriptionHandler(packet, callback);
+    return async (error, message) => {
+      if (!error && isNoRespondersStatus(message)) {
+        return callback({
+          err: new NoRespondersError(this.normalizePattern(packet.pattern as MsPattern)),
+          isDisposed: true,
+        });
+      }
+      try {
+        await handle(error, message);
+      } catch (decodeError) {
+        return callback({ err: decodeError, isDisposed: true });
+      }
+    };
+  }
+}
+
+function isNoRespondersStatus(message: NatsMessage): boolean {
+  const data = message.data as Uint8Array | undefined;
+  const headers = message.headers as { status?: string; code?: number } | undefined;
+  return data?.length === 0 && (headers?.status === '503' || headers?.code === 503);
+}

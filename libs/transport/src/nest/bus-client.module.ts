@@ -1,0 +1,49 @@
+import {
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InProcessClient } from '../in-process/in-process-client.js';
+import { FailFastNatsClient } from '../nats/fail-fast-nats-client.js';
+import type { TransportRuntime } from '../runtime.js';
+
+/** Injection token of the `ClientProxy` services use to send requests and emit events. */
+export const BUS_CLIENT = Symbol('BUS_CLIENT');
+
+/** The client behind BUS_CLIENT; both are Nest `ClientProxy`s (and `MessageClient`s). */
+export type BusClient = FailFastNatsClient | InProcessClient;
+
+export function createBusClient(runtime: TransportRuntime): BusClient {
+  switch (runtime.kind) {
+    case 'nats':
+      return new FailFastNatsClient({ servers: [runtime.url] });
+    case 'in-process':
+      return new InProcessClient(runtime.broker);
+  }
+}
+
+@Injectable()
+class BusClientCloser implements OnApplicationShutdown {
+  constructor(@Inject(BUS_CLIENT) private readonly client: BusClient) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+@Module({})
+export class BusClientModule {
+  static register(runtime: TransportRuntime): DynamicModule {
+    return {
+      module: BusClientModule,
+      global: true,
+      providers: [
+        { provide: BUS_CLIENT, useFactory: () => createBusClient(runtime) },
+        BusClientCloser,
+      ],
+      exports: [BUS_CLIENT],
+    };
+  }
+}

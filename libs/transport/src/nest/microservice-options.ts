@@ -1,0 +1,31 @@
+import { Transport, type CustomStrategy, type NatsOptions } from '@nestjs/microservices';
+import { InProcessServer } from '../in-process/in-process-server.js';
+import { NatsRequestDeserializer } from '../nats/nats-request-deserializer.js';
+import type { TransportRuntime } from '../runtime.js';
+
+export interface ServiceTransportOptions {
+  /** Queue group shared by the replicas of one service; usually the service's name. */
+  queue?: string;
+}
+
+export type ServiceMicroserviceOptions = NatsOptions | CustomStrategy;
+
+/** Options for `NestFactory.createMicroservice` / `app.connectMicroservice`. */
+export function microserviceOptions(
+  runtime: TransportRuntime,
+  options: ServiceTransportOptions = {},
+): ServiceMicroserviceOptions {
+  switch (runtime.kind) {
+    case 'nats':
+      return {
+        transport: Transport.NATS,
+        options: {
+          servers: [runtime.url],
+          queue: options.queue,
+          deserializer: new NatsRequestDeserializer(),
+        },
+      };
+    case 'in-process':
+      return { strategy: new InProcessServer(runtime.broker, { queue: options.queue }) };
+  }
+}

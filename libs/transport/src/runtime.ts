@@ -1,0 +1,5 @@
+import type { InProcessBroker } from './in-process/in-process-broker.js';
+
+/** Where messages travel: a NATS server (cluster mode) or one shared in-memory bus (standalone). */
+export type TransportRuntime =
+  { kind: 'nats'; url: string } | { kind: 'in-process'; broker: InProcessBroker };

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { DurableStreams, StreamConsumer, StreamMessage } from '../src/index.js';
+import { eventually } from './transport-contract.js';
+
+export interface StreamsFixture {
+  streams: DurableStreams;
+  /** Messages of a durable consumer not acked yet (delivered or waiting). */
+  unacked(stream: string, durable: string): Promise<number>;
+  deleteStream(name: string): Promise<void>;
+  teardown(): Promise<void>;
+}
+
+interface Note {
+  id: string;
+}
+
+/** The `DurableStreams` contract: at-least-once, de-duplication, redelivery, batching. */
+export function describeDurableStreamsContract(
+  name: string,
+  setup: () => Promise<StreamsFixture>,
+): void {
+  describe(`durable streams contract: ${name}`, () => {
+    const run = randomUUID().slice(0, 8);
+    const createdStreams: string[] = [];
+    const consumers: StreamConsumer[] = [];
+    let fixture: StreamsFixture;
+
+    /** A stream of its own per test, so tests neither share messages nor collide across runs. */
+    async function freshStream(label: string): Promise<{ stream: string; subject: string }> {
+      const stream = `TEST_${run}_${label}`.toUpperCase();
+      const subject = `tst.${run}.${label}`;
+      await fixture.streams.ensureStream({
+        name: stream,
+        subjects: [`${subject}.>`],
+        duplicateWindowMs: 60_000,
+      });
+      createdStreams.push(stream);
+      return { stream, subject: `${subject}.notes` };
+    }
+
+    async function publishNotes(subject: string, ids: string[]): Promise<void> {
+      await Promise.all(
+        ids.map((id) => fixture.streams.publish<Note>(subject, { id }, { msgId: id })),
+      );
+    }
+
+    const idsOf = (count: number, prefix: string): string[] =>
+      Array.from({ length: count }, (_, index) => `${prefix}-${index}`);
+
+    beforeAll(async () => {
+      fixture = await setup();
+    });
+
+    afterAll(async () => {
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
+      for (const stream of createdStreams) await fixture.deleteStream(stream);
+      await fixture?.teardown();
+    });
+
+    it('delivers every message not acked to the next consumer of the same durable', async () => {
+      const { stream, subject } = await freshStream('restart');
+      const published = idsOf(50, 'r');
+      await publishNotes(subject, published);
+      const ackedByFirst: string[] = [];
+      let calls = 0;
+      let stopping: Promise<void> | undefined;
+      const first: StreamConsumer = await fixture.streams.consume<Note>(
+        { stream, durable: 'worker', maxBatch: 10, ackWaitMs: 1_000 },
+        (batch) => {
+          calls += 1;
+          if (calls === 1) {
+            ackedByFirst.push(...batch.map((message) => message.data.id));
+            return Promise.resolve();
+          }
+          // Stop mid-stream: this batch fails, so it and the rest stay unacked.
+          stopping = first.stop();
+          return Promise.reject(new Error('shutting down'));
+        },
+      );
+      await eventually(() => stopping !== undefined);
+      await stopping;
+
+      const processed = new Set(ackedByFirst);
+      const seenBySecond: string[] = [];
+      consumers.push(
+        await fixture.streams.consume<Note>(
+          { stream, durable: 'worker', maxBatch: 10, ackWaitMs: 1_000 },
+          (batch) => {
+            for (const message of batch) {
+              seenBySecond.push(message.data.id);
+              processed.add(message.data.id);
+            }
+            return Promise.resolve();
+          },
+        ),
+      );
+      await eventually(() => processed.size === published.length, 15_000);
+      expect([...processed].sort()).toEqual([...published].sort());
+      expect(ackedByFirst.length).toBeGreaterThan(0);
+      expect(seenBySecond.filter((id) => ackedByFirst.includes(id))).toEqual([]);
+    });
+
+    it('stores a re-published msgId once and reports the duplicate', async () => {
+      const { stream, subject } = await freshStream('dedupe');
+      const first = await fixture.streams.publish<Note>(subject, { id: 'same' }, { msgId: 'same' });
+      const second = await fixture.streams.publish<Note>(
+        subject,
+        { id: 'same' },
+        { msgId: 'same' },
+      );
+      await fixture.streams.publish<Note>(subject, { id: 'last' }, { msgId: 'last' });
+      expect(first.duplicate).toBe(false);
+      expect(second).toEqual({ duplicate: true, sequence: first.sequence });
+      const received: string[] = [];
+      consumers.push(
+        await fixture.streams.consume<Note>({ stream, durable: 'dedupe' }, (batch) => {
+          received.push(...batch.map((message) => message.msgId));
+          return Promise.resolve();
+        }),
+      );
+      await eventually(() => received.includes('last'));
+      expect(received).toEqual(['same', 'last']);
+    });
+
+    it('redelivers a batch whose handler failed, counting the deliveries', async () => {
+      const { stream, subject } = await freshStream('retry');
+      await publishNotes(subject, ['only']);
+      const deliveries: StreamMessage<Note>[] = [];
+      consumers.push(
+        await fixture.streams.consume<Note>(
+          { stream, durable: 'retry', ackWaitMs: 5_000 },
+          (batch) => {
+            deliveries.push(...batch);
+            return deliveries.length === 1
+              ? Promise.reject(new Error('transient'))
+              : Promise.resolve();
+          },
+        ),
+      );
+      await eventually(() => deliveries.length >= 2);
+      expect(deliveries.map((message) => [message.data.id, message.deliveryCount])).toEqual([
+        ['only', 1],
+        ['only', 2],
+      ]);
+      await eventually(async () => (await fixture.unacked(stream, 'retry')) === 0);
+    });
+
+    it('hands a burst over in batches and acks every message', async () => {
+      const { stream, subject } = await freshStream('burst');
+      const published = idsOf(500, 'b');
+      const received = new Set<string>();
+      let calls = 0;
+      consumers.push(
+        await fixture.streams.consume<Note>(
+          { stream, durable: 'burst', maxBatch: 100 },
+          (batch) => {
+            calls += 1;
+            expect(batch.length).toBeLessThanOrEqual(100);
+            for (const message of batch) received.add(message.data.id);
+            return Promise.resolve();
+          },
+        ),
+      );
+      await publishNotes(subject, published);
+      await eventually(() => received.size === published.length, 10_000);
+      expect(calls).toBeLessThan(published.length);
+      await eventually(async () => (await fixture.unacked(stream, 'burst')) === 0);
+    });
+  });
+}

@@ -1,0 +1,106 @@
+import {
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { HEALTH_CHECKS, STREAMS } from '@greetboard/contracts';
+import type { KeyValueStore } from '@greetboard/kv';
+import { ServiceDatabaseModule, type DatabaseRuntime } from '@greetboard/persistence';
+import { ServiceHealthModule } from '@greetboard/service-kit';
+import {
+  BusClientModule,
+  createDurableStreams,
+  type DurableStreams,
+  type TransportRuntime,
+} from '@greetboard/transport';
+import { SignInHandlers, UserHandlers } from './auth.handlers.js';
+import { SessionAnnouncer } from './announcements/session-announcer.js';
+import { AUTH_CONFIG, AUTH_KV, DOMAIN_STREAMS } from './auth.tokens.js';
+import { AutoStartSessions } from './auto-start/auto-start-sessions.js';
+import { AutoStartWatcher } from './auto-start/auto-start-watcher.js';
+import type { AuthConfig } from './config.js';
+import { AUTH_DATABASE } from './database/auth-database.js';
+import { LoginSessions } from './login-sessions/login-sessions.js';
+import { SettingsService } from './settings/settings.service.js';
+import { UserSettingsEntity } from './settings/user-settings.entity.js';
+import { SignInService } from './sign-in/sign-in.service.js';
+import { TwitchClient } from './twitch/twitch-client.js';
+import { TwitchTokenEntity } from './twitch/twitch-token.entity.js';
+import { TwitchTokenVault } from './twitch/twitch-token-vault.js';
+import { TwitchUserSearch } from './twitch/twitch-user-search.js';
+import { UserEvents } from './users/user-events.js';
+import { UserEntity } from './users/user.entity.js';
+import { UsersService } from './users/users.service.js';
+
+export interface AuthServiceOptions {
+  transport: TransportRuntime;
+  database: DatabaseRuntime;
+  /** Login sessions and sign-in states; Redis in cluster mode (`greetboard:auth:` prefix). */
+  kv: KeyValueStore;
+  config: AuthConfig;
+}
+
+const TRANSPORT = Symbol('AUTH_TRANSPORT');
+
+/** Closes JetStream; standalone's in-memory streams belong to the whole process. */
+@Injectable()
+class DomainStreamsCloser implements OnApplicationShutdown {
+  constructor(
+    @Inject(DOMAIN_STREAMS) private readonly streams: DurableStreams,
+    @Inject(TRANSPORT) private readonly transport: TransportRuntime,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.transport.kind === 'nats') await this.streams.close();
+  }
+}
+
+@Module({})
+export class AuthModule {
+  static register(options: AuthServiceOptions): DynamicModule {
+    return {
+      module: AuthModule,
+      imports: [
+        BusClientModule.register(options.transport),
+        ServiceDatabaseModule.forRoot(options.database, AUTH_DATABASE),
+        TypeOrmModule.forFeature([UserEntity, UserSettingsEntity, TwitchTokenEntity]),
+        ServiceHealthModule.register('auth', HEALTH_CHECKS.auth),
+      ],
+      controllers: [SignInHandlers, UserHandlers],
+      providers: [
+        { provide: AUTH_CONFIG, useValue: options.config },
+        { provide: AUTH_KV, useValue: options.kv },
+        { provide: TRANSPORT, useValue: options.transport },
+        {
+          provide: DOMAIN_STREAMS,
+          useFactory: async () => {
+            const streams = await createDurableStreams(options.transport);
+            await streams.ensureStream({
+              name: STREAMS.domainEvents.name,
+              subjects: [...STREAMS.domainEvents.subjects],
+            });
+            return streams;
+          },
+        },
+        {
+          provide: TwitchClient,
+          useFactory: () => new TwitchClient(options.config.twitch),
+        },
+        DomainStreamsCloser,
+        LoginSessions,
+        UserEvents,
+        TwitchTokenVault,
+        UsersService,
+        SettingsService,
+        SignInService,
+        TwitchUserSearch,
+        SessionAnnouncer,
+        AutoStartSessions,
+        AutoStartWatcher,
+      ],
+    };
+  }
+}

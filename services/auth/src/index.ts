@@ -1,0 +1,11 @@
+export { AuthModule, type AuthServiceOptions } from './auth.module.js';
+export {
+  authEnv,
+  twitchEnv,
+  resolveAuthConfig,
+  publicUrlOf,
+  parseAdminLogins,
+  AuthConfigError,
+  type AuthConfig,
+  type AuthEnv,
+} from './config.js';

@@ -1,0 +1,184 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LessThan, type EntityManager, type Repository } from 'typeorm';
+import type { KeyValueStore } from '@greetboard/kv';
+import { AUTH_CONFIG, AUTH_KV } from '../auth.tokens.js';
+import type { AuthConfig } from '../config.js';
+import { TokenCipher } from './token-cipher.js';
+import { TwitchClient, TwitchRejectedError, type TwitchTokens } from './twitch-client.js';
+import { TwitchTokenEntity } from './twitch-token.entity.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Tokens expiring within this window are refreshed by the hourly sweep. */
+const REFRESH_AHEAD_MS = 2 * HOUR_MS;
+/** One replica sweeps at a time. */
+const SWEEP_LOCK = 'lock:twitch-token-sweep';
+
+export interface SweepReport {
+  validated: number;
+  refreshed: number;
+  dropped: number;
+}
+
+/**
+ * Keeps users' Twitch tokens: encrypted at rest, validated hourly as Twitch requires,
+ * refreshed before they expire, revoked when the account goes. A token Twitch no longer
+ * accepts and cannot refresh is dropped; the user signs in again to grant a new one.
+ */
+@Injectable()
+export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(TwitchTokenVault.name);
+  private readonly cipher: TokenCipher;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @InjectRepository(TwitchTokenEntity) private readonly tokens: Repository<TwitchTokenEntity>,
+    @Inject(AUTH_CONFIG) config: AuthConfig,
+    @Inject(AUTH_KV) private readonly kv: KeyValueStore,
+    private readonly twitch: TwitchClient,
+  ) {
+    this.cipher = new TokenCipher(config.tokenEncryptionKey);
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.sweep().catch((error: unknown) =>
+        this.logger.warn(
+          `Token sweep failed: ${error instanceof Error ? error.message : 'unknown'}`,
+        ),
+      );
+    }, HOUR_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  async store(userId: string, tokens: TwitchTokens, manager?: EntityManager): Promise<void> {
+    const repository = manager?.getRepository(TwitchTokenEntity) ?? this.tokens;
+    await repository.upsert(this.seal(userId, tokens), ['userId']);
+  }
+
+  /** A valid access token for the user, refreshed first when it is about to expire. */
+  async accessTokenOf(userId: string): Promise<string | null> {
+    const row = await this.tokens.findOneBy({ userId });
+    if (!row) return null;
+    if (row.expiresAt.getTime() - Date.now() > 5 * 60_000) {
+      return this.cipher.decrypt(row.accessToken, userId);
+    }
+    const refreshed = await this.refreshRow(row);
+    return refreshed?.accessToken ?? null;
+  }
+
+  /**
+   * A fresh access token after Helix refused the stored one (revoked or expired early);
+   * null when Twitch no longer accepts the refresh token either (the row is then dropped).
+   */
+  async refreshedAccessTokenOf(userId: string): Promise<string | null> {
+    const row = await this.tokens.findOneBy({ userId });
+    if (!row) return null;
+    return (await this.refreshRow(row))?.accessToken ?? null;
+  }
+
+  /**
+   * Runs a Helix call with the user's token; when Helix refuses it (revoked or expired
+   * early), refreshes once and tries again. Null when the user has no usable token.
+   */
+  async withAccessToken<T>(userId: string, call: (token: string) => Promise<T>): Promise<T | null> {
+    const token = await this.accessTokenOf(userId);
+    if (!token) return null;
+    try {
+      return await call(token);
+    } catch (error) {
+      if (!(error instanceof TwitchRejectedError)) throw error;
+      const fresh = await this.refreshedAccessTokenOf(userId);
+      return fresh ? call(fresh) : null;
+    }
+  }
+
+  /** Validates tokens not validated within the hour and refreshes those about to expire. */
+  async sweep(now = Date.now()): Promise<SweepReport> {
+    const report: SweepReport = { validated: 0, refreshed: 0, dropped: 0 };
+    if (!(await this.kv.set(SWEEP_LOCK, '1', { ttlMs: 10 * 60_000, onlyIfAbsent: true }))) {
+      return report;
+    }
+    try {
+      const due = await this.tokens.find({
+        where: [
+          { validatedAt: LessThan(new Date(now - HOUR_MS + 60_000)) },
+          { expiresAt: LessThan(new Date(now + REFRESH_AHEAD_MS)) },
+        ],
+      });
+      for (const row of due) await this.check(row, now, report);
+      return report;
+    } finally {
+      await this.kv.delete(SWEEP_LOCK);
+    }
+  }
+
+  /** The user's tokens in clear text, read before the account (and the row) goes. */
+  async takeForRevocation(userId: string): Promise<string[]> {
+    const row = await this.tokens.findOneBy({ userId });
+    if (!row) return [];
+    return [this.cipher.decrypt(row.accessToken, userId)];
+  }
+
+  /** Revokes at Twitch; failures are logged (without the token) and do not stop deletion. */
+  async revoke(tokens: string[]): Promise<void> {
+    for (const token of tokens) {
+      try {
+        await this.twitch.revoke(token);
+      } catch {
+        this.logger.warn('Could not revoke a Twitch token; it expires on its own');
+      }
+    }
+  }
+
+  private async check(row: TwitchTokenEntity, now: number, report: SweepReport): Promise<void> {
+    if (row.expiresAt.getTime() - now > REFRESH_AHEAD_MS) {
+      const validation = await this.twitch.validate(
+        this.cipher.decrypt(row.accessToken, row.userId),
+      );
+      if (validation) {
+        report.validated++;
+        await this.tokens.update({ userId: row.userId }, { validatedAt: new Date(now) });
+        return;
+      }
+    }
+    const refreshed = await this.refreshRow(row);
+    if (refreshed) report.refreshed++;
+    else report.dropped++;
+  }
+
+  private async refreshRow(row: TwitchTokenEntity): Promise<TwitchTokens | null> {
+    try {
+      const tokens = await this.twitch.refresh(this.cipher.decrypt(row.refreshToken, row.userId));
+      await this.store(row.userId, tokens);
+      return tokens;
+    } catch (error) {
+      if (!(error instanceof TwitchRejectedError)) throw error;
+      await this.tokens.delete({ userId: row.userId });
+      this.logger.log(`Dropped Twitch tokens of user ${row.userId}: Twitch no longer accepts them`);
+      return null;
+    }
+  }
+
+  private seal(userId: string, tokens: TwitchTokens): TwitchTokenEntity {
+    const now = Date.now();
+    return Object.assign(new TwitchTokenEntity(), {
+      userId,
+      accessToken: this.cipher.encrypt(tokens.accessToken, userId),
+      refreshToken: this.cipher.encrypt(tokens.refreshToken, userId),
+      scopes: tokens.scopes,
+      expiresAt: new Date(now + tokens.expiresIn * 1000),
+      validatedAt: new Date(now),
+    });
+  }
+}

@@ -1,0 +1,220 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import {
+  DomainError,
+  USER_DATA_REQUESTS,
+  sendRequest,
+  type AdminUserDto,
+  type DeleteUserResponse,
+  type UserAdminAction,
+  type UserDataCount,
+  type UserDto,
+} from '@greetboard/contracts';
+import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import { AUTH_CONFIG } from '../auth.tokens.js';
+import type { AuthConfig } from '../config.js';
+import { LoginSessions } from '../login-sessions/login-sessions.js';
+import type { HelixUser } from '../twitch/twitch-client.js';
+import { TwitchTokenVault } from '../twitch/twitch-token-vault.js';
+import { UserEvents } from './user-events.js';
+import { toUserDto, UserEntity } from './user.entity.js';
+
+/** USER_DATA_REQUESTS.count takes at most this many ids at once. */
+const COUNT_BATCH = 1000;
+
+/** Users: sign-in upserts, approval, roles and deletion. */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly dataSource: DataSource,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    private readonly sessions: LoginSessions,
+    private readonly tokens: TwitchTokenVault,
+    private readonly events: UserEvents,
+  ) {}
+
+  findById(id: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  findByLogin(login: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ username: login.toLowerCase() });
+  }
+
+  findByTwitchId(twitchId: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ twitchId });
+  }
+
+  /**
+   * Creates the user of a Twitch account or refreshes its profile. New accounts are pending;
+   * logins in ADMIN_TWITCH_LOGINS become approved admins, so a fresh install has an admin.
+   */
+  async upsertFromTwitch(twitchUser: HelixUser, manager: EntityManager): Promise<UserEntity> {
+    const repository = manager.getRepository(UserEntity);
+    const user =
+      (await repository.findOneBy({ twitchId: twitchUser.id })) ??
+      Object.assign(new UserEntity(), {
+        twitchId: twitchUser.id,
+        isApproved: false,
+        isAdmin: false,
+      });
+    user.username = twitchUser.login.toLowerCase();
+    user.displayName = twitchUser.displayName;
+    user.profileImage = twitchUser.profileImage;
+    if (this.config.adminLogins.has(user.username)) {
+      user.isAdmin = true;
+      user.isApproved = true;
+    }
+    return repository.save(user);
+  }
+
+  /** Adds a Twitch account found by an admin's search, pending like any new account. */
+  async importFromTwitch(twitchUser: HelixUser): Promise<{ created: boolean; user: UserEntity }> {
+    const existing =
+      (await this.findByTwitchId(twitchUser.id)) ?? (await this.findByLogin(twitchUser.login));
+    if (existing) return { created: false, user: existing };
+    const user = await this.dataSource.transaction((manager) =>
+      this.upsertFromTwitch(twitchUser, manager),
+    );
+    await this.events.changed(user);
+    return { created: true, user };
+  }
+
+  async listForAdmin(): Promise<AdminUserDto[]> {
+    const users = await this.users.find({ order: { createdAt: 'DESC' } });
+    const counts = await this.countData(users.map((user) => user.id));
+    return users.map((user) => ({
+      ...toUserDto(user),
+      createdAt: user.createdAt.toISOString(),
+      _count: counts[user.id] ?? { sessions: 0, chatters: 0 },
+    }));
+  }
+
+  async administer(actorId: string, userId: string, action: UserAdminAction): Promise<UserDto> {
+    await this.requireAdmin(actorId);
+    switch (action) {
+      case 'approve':
+        return this.setApproval(userId, true);
+      case 'reject':
+        return this.setApproval(userId, false);
+      case 'promote':
+        return this.setAdmin(userId, true);
+      case 'demote':
+        return this.setAdmin(userId, false);
+      case 'force-logout': {
+        const user = await this.require(userId);
+        await this.endSessions(userId, 'force-logout');
+        return toUserDto(user);
+      }
+    }
+  }
+
+  /**
+   * Deletes an account: counts what the sessions service holds first (the answer reports it),
+   * removes the user with settings and tokens, ends every login session, tells the other
+   * services to remove the rest, and revokes the Twitch token.
+   */
+  async delete(userId: string, actorId?: string): Promise<DeleteUserResponse> {
+    if (actorId !== undefined) await this.requireAdmin(actorId);
+    await this.require(userId);
+    const counts = await this.countData([userId]);
+    const twitchTokens = await this.tokens.takeForRevocation(userId);
+    await this.dataSource.transaction(async (manager) => {
+      const user = await this.lockedUser(manager, userId);
+      if (actorId !== undefined && user.isAdmin) await this.refuseIfLastAdmin(manager);
+      await manager.delete(UserEntity, { id: userId });
+    });
+    await this.endSessions(userId, 'deleted');
+    await this.events.deleted(userId);
+    await this.tokens.revoke(twitchTokens);
+    return { deletedData: counts[userId] ?? { sessions: 0, chatters: 0 } };
+  }
+
+  /** The CLI's promote-admin: approves and promotes by login, without an acting admin. */
+  async promoteByLogin(login: string): Promise<UserEntity | null> {
+    const user = await this.findByLogin(login);
+    if (!user) return null;
+    user.isAdmin = true;
+    user.isApproved = true;
+    const saved = await this.users.save(user);
+    await this.events.changed(saved);
+    return saved;
+  }
+
+  private async setApproval(userId: string, approved: boolean): Promise<UserDto> {
+    const user = await this.require(userId);
+    user.isApproved = approved;
+    const saved = await this.users.save(user);
+    await this.events.changed(saved);
+    await this.events.approvalDecided(userId, approved);
+    // A rejected account loses its sessions at once; it may sign in again as pending.
+    if (!approved) await this.endSessions(userId, 'rejected');
+    return toUserDto(saved);
+  }
+
+  private async setAdmin(userId: string, admin: boolean): Promise<UserDto> {
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const user = await this.lockedUser(manager, userId);
+      if (!admin && user.isAdmin) await this.refuseIfLastAdmin(manager);
+      user.isAdmin = admin;
+      // An admin must be able to use the product they administer.
+      if (admin) user.isApproved = true;
+      return manager.save(user);
+    });
+    await this.events.changed(saved);
+    return toUserDto(saved);
+  }
+
+  /** Locks the admin rows so two admins demoting each other cannot both succeed. */
+  private async refuseIfLastAdmin(manager: EntityManager): Promise<void> {
+    const admins = await manager.query<{ id: string }[]>(
+      'SELECT id FROM auth.users WHERE is_admin FOR UPDATE',
+    );
+    if (admins.length <= 1) throw new DomainError('LAST_ADMIN');
+  }
+
+  private async lockedUser(manager: EntityManager, userId: string): Promise<UserEntity> {
+    const user = await manager.findOne(UserEntity, {
+      where: { id: userId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!user) throw new DomainError('USER_NOT_FOUND');
+    return user;
+  }
+
+  private async endSessions(
+    userId: string,
+    reason: 'force-logout' | 'rejected' | 'deleted',
+  ): Promise<void> {
+    await this.sessions.endAllFor(userId);
+    await this.events.sessionsEnded(userId, reason);
+  }
+
+  private async require(userId: string): Promise<UserEntity> {
+    const user = await this.findById(userId);
+    if (!user) throw new DomainError('USER_NOT_FOUND');
+    return user;
+  }
+
+  /** The gateway checks roles too; auth checks again so a bus message alone cannot act. */
+  private async requireAdmin(actorId: string): Promise<void> {
+    const actor = await this.findById(actorId);
+    if (!actor?.isAdmin) throw new DomainError('ADMIN_REQUIRED');
+  }
+
+  private async countData(userIds: string[]): Promise<Record<string, UserDataCount>> {
+    const counts: Record<string, UserDataCount> = {};
+    for (let start = 0; start < userIds.length; start += COUNT_BATCH) {
+      Object.assign(
+        counts,
+        await sendRequest(this.bus, USER_DATA_REQUESTS.count, {
+          userIds: userIds.slice(start, start + COUNT_BATCH),
+        }),
+      );
+    }
+    return counts;
+  }
+}

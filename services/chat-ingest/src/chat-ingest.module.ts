@@ -1,0 +1,32 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { HEALTH_CHECKS } from '@greetboard/contracts';
+import { ServiceHealthModule } from '@greetboard/service-kit';
+import { BusClientModule, type TransportRuntime } from '@greetboard/transport';
+import {
+  CHAT_INGEST_OPTIONS,
+  ChatIngestRunner,
+  type ChatIngestRuntime,
+} from './ingest/chat-ingest.runner.js';
+import { MonitorsController } from './ingest/monitors.controller.js';
+
+export interface ChatIngestServiceOptions extends ChatIngestRuntime {
+  transport: TransportRuntime;
+}
+
+/** Reads Twitch chat for the monitored channels and stores every line durably. */
+@Module({})
+export class ChatIngestModule {
+  static register(options: ChatIngestServiceOptions): DynamicModule {
+    const { transport, ...runtime } = options;
+    return {
+      module: ChatIngestModule,
+      imports: [
+        BusClientModule.register(transport),
+        ServiceHealthModule.register('chat-ingest', HEALTH_CHECKS.chatIngest),
+      ],
+      controllers: [MonitorsController],
+      providers: [{ provide: CHAT_INGEST_OPTIONS, useValue: runtime }, ChatIngestRunner],
+      exports: [ChatIngestRunner],
+    };
+  }
+}

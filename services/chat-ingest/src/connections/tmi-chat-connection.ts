@@ -1,0 +1,99 @@
+import { randomInt } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import tmi from 'tmi.js';
+import type { ChatConnection, ChatLineHandler } from './chat-connection.js';
+import { toChatLine, type ChatUserstate } from './chat-line-parser.js';
+
+/** Where Twitch chat is: `wss://irc-ws.chat.twitch.tv:443`, or the emulator's `ws://` URL. */
+export interface ChatServer {
+  host: string;
+  port: number;
+  secure: boolean;
+}
+
+export function chatServerFromUrl(url: string): ChatServer {
+  const parsed = new URL(url);
+  const secure = parsed.protocol === 'wss:';
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : secure ? 443 : 80,
+    secure,
+  };
+}
+
+/** Twitch allows 20 JOINs per 10 seconds; one every 550 ms stays under it. */
+const JOIN_INTERVAL_MS = 550;
+
+/**
+ * A read-only tmi.js connection logged in anonymously (`justinfan<digits>`), which needs no
+ * user token. tmi.js answers PINGs, follows RECONNECT, reconnects after a drop and rejoins
+ * its channels on its own, pacing those JOINs; joins made here are paced the same way.
+ */
+export class TmiChatConnection implements ChatConnection {
+  private readonly client: tmi.Client;
+  private readonly logger = new Logger('chat-connection');
+  private joinQueue: Promise<void> = Promise.resolve();
+
+  constructor(server: ChatServer, onLine: ChatLineHandler) {
+    this.client = new tmi.Client({
+      options: {
+        skipMembership: true,
+        skipUpdatingEmotesets: true,
+        joinInterval: JOIN_INTERVAL_MS,
+      },
+      connection: {
+        server: server.host,
+        port: server.port,
+        secure: server.secure,
+        reconnect: true,
+        maxReconnectInterval: 10_000,
+      },
+      identity: { username: `justinfan${randomInt(10_000, 99_999_999)}`, password: '' },
+      logger: {
+        info: () => undefined,
+        warn: (m: string) => this.logger.warn(m),
+        error: (m: string) => this.logger.error(m),
+      },
+    });
+    this.client.on('message', (channel: string, userstate: ChatUserstate, text: string) => {
+      const line = toChatLine(channel, userstate, text);
+      if (line) onLine(line);
+      else
+        this.logger.warn(
+          `Dropped a malformed chat line in ${channel} (message id ${userstate.id ?? 'missing'})`,
+        );
+    });
+  }
+
+  async connect(): Promise<void> {
+    await this.client.connect();
+  }
+
+  join(channel: string): Promise<void> {
+    const joined = this.joinQueue.then(async () => {
+      await this.client.join(channel);
+    });
+    // Space JOINs out whether this one worked or not.
+    this.joinQueue = joined
+      .catch(() => undefined)
+      .then(() => new Promise((resolve) => setTimeout(resolve, JOIN_INTERVAL_MS)));
+    return joined;
+  }
+
+  async part(channel: string): Promise<void> {
+    await this.client.part(channel);
+  }
+
+  channels(): string[] {
+    return this.client.getChannels().map((channel) => channel.replace(/^#/, ''));
+  }
+
+  isConnected(): boolean {
+    return this.client.readyState() === 'OPEN';
+  }
+
+  async close(): Promise<void> {
+    if (this.client.readyState() === 'CLOSED') return;
+    await this.client.disconnect().catch(() => undefined);
+  }
+}

@@ -1,0 +1,4 @@
+export { ChatIngestModule, type ChatIngestServiceOptions } from './chat-ingest.module.js';
+export { chatIngestEnv, type ChatIngestConfig } from './config.js';
+export { chatServerFromUrl, TmiChatConnection } from './connections/tmi-chat-connection.js';
+export { ChatIngestRunner } from './ingest/chat-ingest.runner.js';

@@ -1,0 +1,60 @@
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { STREAMS, MONITOR_REQUESTS, sendRequest } from '@greetboard/contracts';
+import type { KeyValueStore } from '@greetboard/kv';
+import { BUS_CLIENT, type BusClient, type DurableStreams } from '@greetboard/transport';
+import type { ChatConnectionFactory } from '../connections/chat-connection.js';
+import { ChatConnectionPool } from '../connections/connection-pool.js';
+import { ChannelLeases } from '../monitors/channel-leases.js';
+import { ChannelMonitor } from '../monitors/channel-monitor.js';
+import { ChatLinePublisher } from './chat-line-publisher.js';
+
+export const CHAT_INGEST_OPTIONS = Symbol('CHAT_INGEST_OPTIONS');
+
+export interface ChatIngestRuntime {
+  replicaId: string;
+  channelsPerConnection: number;
+  leaseTtlMs: number;
+  kv: KeyValueStore;
+  streams: DurableStreams;
+  connect: ChatConnectionFactory;
+}
+
+/** Starts reading this replica's share of the monitored channels and stops it on shutdown. */
+@Injectable()
+export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  readonly publisher: ChatLinePublisher;
+  readonly monitor: ChannelMonitor;
+
+  constructor(
+    @Inject(CHAT_INGEST_OPTIONS) private readonly runtime: ChatIngestRuntime,
+    @Inject(BUS_CLIENT) bus: BusClient,
+  ) {
+    this.publisher = new ChatLinePublisher(runtime.streams);
+    const pool = new ChatConnectionPool(
+      () => runtime.connect((line) => this.publisher.publish(line)),
+      runtime.channelsPerConnection,
+    );
+    this.monitor = new ChannelMonitor(
+      new ChannelLeases(runtime.kv, runtime.replicaId, runtime.leaseTtlMs),
+      pool,
+      { list: () => sendRequest(bus, MONITOR_REQUESTS.list, { requestedBy: runtime.replicaId }) },
+    );
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.runtime.streams.ensureStream({
+      ...STREAMS.chatLines,
+      subjects: [...STREAMS.chatLines.subjects],
+    });
+    this.monitor.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.monitor.stop();
+  }
+}

@@ -1,0 +1,16 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { MONITOR_EVENTS, MonitoredChannelsChanged } from '@greetboard/contracts';
+import { OnEvent } from '@greetboard/transport';
+import { ChatIngestRunner } from './chat-ingest.runner.js';
+
+@Controller()
+export class MonitorsController {
+  constructor(private readonly runner: ChatIngestRunner) {}
+
+  /** A session started or stopped: look again now instead of at the next round. */
+  @OnEvent(MONITOR_EVENTS.changed)
+  async monitorsChanged(@Payload() _change: MonitoredChannelsChanged): Promise<void> {
+    await this.runner.monitor.tick();
+  }
+}

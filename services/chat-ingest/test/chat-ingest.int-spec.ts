@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import {
+  chatLineSubject,
+  ListMonitoredChannelsRequest,
+  MONITOR_REQUESTS,
+  STREAMS,
+  type ChatLineReceived,
+  type MonitoredChannel,
+} from '@greetboard/contracts';
+import { MemoryKeyValueStore } from '@greetboard/kv';
+import { startServiceApp } from '@greetboard/service-kit';
+import { TEST_INFRASTRUCTURE, waitFor } from '@greetboard/testing';
+import { startTwitchEmulator, type TwitchEmulator } from '@greetboard/twitch-emulator';
+import {
+  InProcessBroker,
+  JetStreamDurableStreams,
+  OnRequest,
+  type TransportRuntime,
+} from '@greetboard/transport';
+import { ChatIngestModule } from '../src/chat-ingest.module.js';
+import { chatServerFromUrl, TmiChatConnection } from '../src/connections/tmi-chat-connection.js';
+
+const monitored: MonitoredChannel[] = [];
+
+/** Stands in for the sessions service: answers which channels have an active session. */
+@Controller()
+class MonitoredChannelsStub {
+  @OnRequest(MONITOR_REQUESTS.list)
+  list(@Payload() _request: ListMonitoredChannelsRequest): MonitoredChannel[] {
+    return monitored;
+  }
+}
+
+@Module({ controllers: [MonitoredChannelsStub] })
+class SessionsStubModule {}
+
+const suffix = randomBytes(3).toString('hex');
+const channel = `ingest_${suffix}`;
+
+describe('chat-ingest reading Twitch chat through tmi.js into JetStream', () => {
+  let emulator: TwitchEmulator;
+  let streams: JetStreamDurableStreams;
+  let stub: INestMicroservice;
+  let ingest: INestMicroservice;
+  const received = new Map<string, ChatLineReceived>();
+  let stopConsumer: () => Promise<void>;
+
+  const inject = async (messages: { login: string; text: string }[]) => {
+    const response = await fetch(`${emulator.httpUrl}/control/channels/${channel}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages }),
+    });
+    return ((await response.json()) as { messageIds: string[] }).messageIds;
+  };
+
+  beforeAll(async () => {
+    emulator = await startTwitchEmulator({ httpPort: 0, ircPort: 0 });
+    const streamer = emulator.state.users.ensure(channel);
+    monitored.push({ channel, channelId: streamer.id });
+
+    streams = await JetStreamDurableStreams.connect(TEST_INFRASTRUCTURE.nats);
+    const transport: TransportRuntime = { kind: 'in-process', broker: new InProcessBroker() };
+    stub = await startServiceApp('sessions', { module: SessionsStubModule }, transport, 'warn');
+    const server = chatServerFromUrl(emulator.ircWsUrl);
+    ingest = await startServiceApp(
+      'chat-ingest',
+      ChatIngestModule.register({
+        transport,
+        kv: new MemoryKeyValueStore(),
+        streams,
+        replicaId: `test-${suffix}`,
+        channelsPerConnection: 90,
+        leaseTtlMs: 3_000,
+        connect: (onLine) => new TmiChatConnection(server, onLine),
+      }),
+      transport,
+      'warn',
+    );
+    const consumer = await streams.consume<ChatLineReceived>(
+      {
+        stream: STREAMS.chatLines.name,
+        durable: `test-ingest-${suffix}`,
+        filterSubject: chatLineSubject(channel),
+      },
+      (batch) => {
+        for (const message of batch) received.set(message.data.id, message.data);
+        return Promise.resolve();
+      },
+    );
+    stopConsumer = () => consumer.stop();
+    await waitFor(
+      async () => {
+        const clients = (await (await fetch(`${emulator.httpUrl}/control/clients`)).json()) as {
+          data: { channels: string[] }[];
+        };
+        return clients.data.some((client) => client.channels.includes(channel));
+      },
+      { what: 'chat-ingest to join the monitored channel', timeoutMs: 15_000 },
+    );
+  });
+
+  afterAll(async () => {
+    await stopConsumer?.();
+    await ingest?.close();
+    await stub?.close();
+    await streams?.close();
+    await emulator?.close();
+  });
+
+  it('stores every injected line with its Twitch message id and tags', async () => {
+    const ids = await inject([
+      { login: 'first_viewer', text: 'hello there' },
+      { login: 'second_viewer', text: 'hi!' },
+    ]);
+    await waitFor(() => ids.every((id) => received.has(id)), { what: 'lines in the stream' });
+    const line = received.get(ids[0]);
+    const viewer = emulator.state.users.byLogin('first_viewer');
+    expect(line).toMatchObject({
+      id: ids[0],
+      channel,
+      channelId: monitored[0].channelId,
+      userId: viewer?.id,
+      login: 'first_viewer',
+      text: 'hello there',
+      firstMessage: true,
+      returningChatter: false,
+    });
+    expect(line?.sentAt).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('keeps reading after Twitch asks it to reconnect', async () => {
+    const fault = await fetch(`${emulator.httpUrl}/control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'reconnect' }),
+    });
+    expect(fault.status).toBeLessThan(300);
+    // Lines sent while nobody is joined are Twitch's gap; keep sending until one arrives.
+    const arrived = await waitFor(
+      async () => {
+        const [id] = await inject([{ login: 'third_viewer', text: 'still there?' }]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return received.has(id) ? id : undefined;
+      },
+      { what: 'a line after the reconnect', timeoutMs: 20_000, intervalMs: 0 },
+    );
+    expect(received.get(arrived)?.login).toBe('third_viewer');
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  cookieOptions,
+  sessionCookieName,
+  type GatewayAuthSettings,
+} from './gateway-auth.settings.js';
+
+const settings = (publicUrl: string): GatewayAuthSettings => ({
+  publicUrl,
+  signInRequestsPerMinute: 30,
+  apiRequestsPerMinute: 300,
+  demoMode: false,
+  version: '1.0.0',
+  commit: '',
+});
+
+describe('the session cookie', () => {
+  it('is a Secure __Host- cookie when the app is served over HTTPS', () => {
+    const https = settings('https://greetboard.example.com');
+    expect(sessionCookieName(https)).toBe('__Host-greetboard_session');
+    expect(cookieOptions(https)).toEqual({
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: true,
+      path: '/',
+    });
+  });
+
+  it('drops the prefix and Secure over plain HTTP, where browsers would refuse them', () => {
+    const http = settings('http://localhost:3000');
+    expect(sessionCookieName(http)).toBe('greetboard_session');
+    expect(cookieOptions(http, 1000)).toEqual({
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: false,
+      path: '/',
+      maxAge: 1000,
+    });
+  });
+});

@@ -1,0 +1,100 @@
+import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { DomainError } from '@greetboard/contracts';
+import type { KeyValueStore } from '@greetboard/kv';
+import { GATEWAY_KV } from '../gateway.tokens.js';
+import { GATEWAY_AUTH_SETTINGS, type GatewayAuthSettings } from './gateway-auth.settings.js';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Security headers on every answer. Images may come from Twitch's CDN (and the emulator). */
+export function securityHeaders(imageOrigins: string[] = []) {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'https:', ...imageOrigins],
+        'connect-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'frame-ancestors': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+      },
+    },
+    // Avatars are loaded from other origins that send no CORP header.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
+  });
+}
+
+function originOf(value: string | undefined): string | undefined {
+  if (!value || !URL.canParse(value)) return undefined;
+  return new URL(value).origin;
+}
+
+/**
+ * Refuses state-changing requests sent by another site (cross-site request forgery). Browsers
+ * always send `Origin` (or at least `Referer`) with such requests; it must be the app's public
+ * origin or the origin the request was addressed to. A request with neither is not a browser's
+ * cross-site request (and SameSite=Lax keeps the cookie off those anyway).
+ */
+@Injectable()
+export class SameOriginCheck implements NestMiddleware {
+  private readonly publicOrigin: () => string;
+
+  constructor(@Inject(GATEWAY_AUTH_SETTINGS) settings: GatewayAuthSettings) {
+    this.publicOrigin = () => new URL(settings.publicUrl).origin;
+  }
+
+  use(request: Request, _response: Response, next: NextFunction): void {
+    if (!STATE_CHANGING.has(request.method)) return next();
+    const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+    if (origin === undefined) return next();
+    const addressed = `${request.protocol}://${request.headers.host ?? ''}`;
+    if (origin === this.publicOrigin() || origin === addressed) return next();
+    next(new DomainError('CSRF_REJECTED'));
+  }
+}
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Fixed-window rate limits per client address and route group, counted in the gateway's
+ * key-value store (Redis in cluster mode, so every replica shares the counts).
+ */
+@Injectable()
+export class RateLimit implements NestMiddleware {
+  constructor(
+    @Inject(GATEWAY_KV) private readonly kv: KeyValueStore,
+    @Inject(GATEWAY_AUTH_SETTINGS) private readonly settings: GatewayAuthSettings,
+  ) {}
+
+  async use(request: Request, response: Response, next: NextFunction): Promise<void> {
+    const group = this.groupOf(request.path);
+    if (!group) return next();
+    try {
+      const window = Math.floor(Date.now() / WINDOW_MS);
+      const key = `rate:${group.name}:${request.ip ?? 'unknown'}:${window}`;
+      const count = await this.kv.increment(key, WINDOW_MS);
+      if (count <= group.limit) return next();
+      const retryAfter = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - Date.now()) / 1000));
+      response.setHeader('Retry-After', String(retryAfter));
+      next(new DomainError('RATE_LIMITED'));
+    } catch (error) {
+      next(error);
+    }
+  }
+
+  private groupOf(path: string): { name: string; limit: number } | undefined {
+    if (path === '/auth/twitch' || path.startsWith('/auth/twitch/')) {
+      return { name: 'sign-in', limit: this.settings.signInRequestsPerMinute };
+    }
+    if (path.startsWith('/api/') || path.startsWith('/auth/')) {
+      return { name: 'api', limit: this.settings.apiRequestsPerMinute };
+    }
+    return undefined;
+  }
+}

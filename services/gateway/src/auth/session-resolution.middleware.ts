@@ -1,0 +1,59 @@
+import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { AUTH_REQUESTS, SESSION_ID_PATTERN, sendRequest } from '@greetboard/contracts';
+import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import type { RequestWithUser } from '../http/current-user.decorator.js';
+import {
+  GATEWAY_AUTH_SETTINGS,
+  cookieOptions,
+  sessionCookieName,
+  type GatewayAuthSettings,
+} from './gateway-auth.settings.js';
+
+export interface RequestWithSession extends RequestWithUser {
+  /** The login-session id from the cookie, when it named a live session. */
+  sessionId?: string;
+}
+
+/** The session cookie's value when it has the shape of a session id. */
+export function sessionIdOf(request: Request, settings: GatewayAuthSettings): string | undefined {
+  const cookies = request.cookies as Record<string, string | undefined> | undefined;
+  const value = cookies?.[sessionCookieName(settings)];
+  return value !== undefined && SESSION_ID_PATTERN.test(value) ? value : undefined;
+}
+
+/**
+ * Attaches the signed-in user to every request that carries a live session cookie, by asking
+ * auth (the session may have been ended by another gateway a moment ago). Runs before the
+ * AccessGuard, which decides what a request without a user may do.
+ */
+@Injectable()
+export class SessionResolution implements NestMiddleware {
+  constructor(
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    @Inject(GATEWAY_AUTH_SETTINGS) private readonly settings: GatewayAuthSettings,
+  ) {}
+
+  async use(request: Request, response: Response, next: NextFunction): Promise<void> {
+    const cookieName = sessionCookieName(this.settings);
+    const sessionId = sessionIdOf(request, this.settings);
+    const cookies = request.cookies as Record<string, string | undefined> | undefined;
+    if (sessionId === undefined) {
+      if (cookies?.[cookieName] !== undefined) {
+        response.clearCookie(cookieName, cookieOptions(this.settings));
+      }
+      return next();
+    }
+    try {
+      const { user } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, { sessionId });
+      if (user) {
+        Object.assign(request as RequestWithSession, { user, sessionId });
+      } else {
+        response.clearCookie(cookieName, cookieOptions(this.settings));
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  }
+}

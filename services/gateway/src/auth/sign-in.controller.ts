@@ -1,0 +1,124 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Controller, Get, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  AUTH_REQUESTS,
+  DomainError,
+  ERROR_CODES,
+  OAUTH_STATE_PATTERN,
+  sendRequest,
+} from '@greetboard/contracts';
+import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import { Public } from '../http/access.guard.js';
+import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
+import {
+  GATEWAY_AUTH_SETTINGS,
+  cookieOptions,
+  sessionCookieName,
+  signInStateCookieName,
+  type GatewayAuthSettings,
+} from './gateway-auth.settings.js';
+import { sessionIdOf, type RequestWithSession } from './session-resolution.middleware.js';
+
+export const SIGN_IN_CANCELLED = 'Sign-in was cancelled on Twitch.';
+export const SIGN_IN_EXPIRED =
+  'Your sign-in expired or was started in another browser. Please try again.';
+
+/** Sign-in with Twitch, the current user, and logout (spec sections 1 and 7). */
+@Controller('auth')
+export class SignInController {
+  private readonly logger = new Logger('sign-in');
+
+  constructor(
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    @Inject(GATEWAY_AUTH_SETTINGS) private readonly settings: GatewayAuthSettings,
+  ) {}
+
+  /** Sends the browser to Twitch with a fresh state bound to it by a short-lived cookie. */
+  @Public()
+  @Get('twitch')
+  async signIn(@Res() response: Response): Promise<void> {
+    const begun = await sendRequest(this.bus, AUTH_REQUESTS.beginSignIn, {});
+    response.cookie(
+      signInStateCookieName(this.settings),
+      begun.state,
+      cookieOptions(this.settings, begun.stateTtlSeconds * 1000),
+    );
+    response.setHeader('Cache-Control', 'no-store');
+    response.redirect(302, begun.authorizeUrl);
+  }
+
+  /** Twitch sends the browser back here with a code (or an error) and the state. */
+  @Public()
+  @Get('twitch/callback')
+  async callback(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const stateCookie = signInStateCookieName(this.settings);
+    const cookies = request.cookies as Record<string, string | undefined>;
+    const expected = cookies[stateCookie];
+    response.clearCookie(stateCookie, cookieOptions(this.settings));
+    response.setHeader('Cache-Control', 'no-store');
+    const { code, state, error } = request.query;
+    if (typeof error === 'string') return this.failed(response, SIGN_IN_CANCELLED);
+    if (
+      typeof code !== 'string' ||
+      typeof state !== 'string' ||
+      !OAUTH_STATE_PATTERN.test(state) ||
+      expected === undefined ||
+      !sameText(state, expected)
+    ) {
+      return this.failed(response, SIGN_IN_EXPIRED);
+    }
+    try {
+      const signedIn = await sendRequest(this.bus, AUTH_REQUESTS.completeSignIn, {
+        code: code.slice(0, 512),
+        state,
+        previousSessionId: sessionIdOf(request, this.settings),
+      });
+      const lifetimeMs = Date.parse(signedIn.expiresAt) - Date.now();
+      response.cookie(
+        sessionCookieName(this.settings),
+        signedIn.sessionId,
+        cookieOptions(this.settings, lifetimeMs),
+      );
+      response.redirect(302, '/dashboard');
+    } catch (failure) {
+      if (!(failure instanceof DomainError)) throw failure;
+      this.logger.warn(`Sign-in failed: ${failure.code}`);
+      this.failed(
+        response,
+        failure.code === 'SIGN_IN_FAILED' ? failure.message : ERROR_CODES[failure.code],
+      );
+    }
+  }
+
+  @Get('me')
+  me(@CurrentUser() user: AuthenticatedUser): AuthenticatedUser {
+    return user;
+  }
+
+  /** Ends this browser's session; answers the same whether or not one was open. */
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  async logout(
+    @Req() request: RequestWithSession,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ success: true }> {
+    if (request.sessionId) {
+      await sendRequest(this.bus, AUTH_REQUESTS.endSession, { sessionId: request.sessionId });
+    }
+    response.clearCookie(sessionCookieName(this.settings), cookieOptions(this.settings));
+    return { success: true };
+  }
+
+  /** Back to the login page with a readable error; nothing was created. */
+  private failed(response: Response, message: string): void {
+    response.redirect(302, `/login?error=${encodeURIComponent(message)}`);
+  }
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

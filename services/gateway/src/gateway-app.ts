@@ -1,0 +1,115 @@
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import cookieParser from 'cookie-parser';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { KeyValueStore } from '@greetboard/kv';
+import { serviceLogger } from '@greetboard/service-kit';
+import { microserviceOptions, type TransportRuntime } from '@greetboard/transport';
+import type { GatewayConfig } from './config.js';
+import type { GatewayAuthSettings } from './auth/gateway-auth.settings.js';
+import { securityHeaders } from './auth/protections.js';
+import { GatewayModule } from './gateway.module.js';
+import { DomainErrorFilter } from './http/domain-error.filter.js';
+import { httpValidationPipe } from './http/validation.pipe.js';
+import { serveWebApp } from './http/web-app.js';
+
+/** The largest JSON body the API accepts. */
+const MAX_JSON_BODY = '64kb';
+
+export interface GatewayOptions {
+  config: Pick<
+    GatewayConfig,
+    'HOST' | 'PORT' | 'WEB_DIST_DIR' | 'SHUTDOWN_GRACE_MS' | 'LOG_LEVEL'
+  > &
+    Partial<
+      Pick<
+        GatewayConfig,
+        | 'PUBLIC_URL'
+        | 'RATE_LIMIT_SIGN_IN_PER_MINUTE'
+        | 'RATE_LIMIT_API_PER_MINUTE'
+        | 'TRUST_PROXY_HOPS'
+        | 'GIT_COMMIT'
+      >
+    >;
+  transport: TransportRuntime;
+  kv: KeyValueStore;
+  /** True when Twitch is the built-in emulator (standalone demo mode). */
+  demoMode?: boolean;
+  /** Extra origins images may load from (the emulator's avatars in demo mode). */
+  imageOrigins?: string[];
+}
+
+/** The version in the repository's package.json (the same for every package). */
+function productVersion(): string {
+  try {
+    const file = new URL('../../../package.json', import.meta.url);
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? '1.0.0';
+  } catch {
+    return '1.0.0';
+  }
+}
+
+export interface RunningGateway {
+  app: NestExpressApplication;
+  /** Where the gateway listens, e.g. http://localhost:3000 */
+  url: string;
+  port: number;
+  /** Stops taking connections, lets in-flight requests finish (up to the grace period), closes. */
+  close(): Promise<void>;
+}
+
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const { config } = options;
+  const auth: GatewayAuthSettings = {
+    // Without PUBLIC_URL the port may only be known after listen (PORT=0); filled in below.
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
+    signInRequestsPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE ?? 30,
+    apiRequestsPerMinute: config.RATE_LIMIT_API_PER_MINUTE ?? 300,
+    demoMode: options.demoMode ?? false,
+    version: productVersion(),
+    commit: config.GIT_COMMIT ?? '',
+  };
+  const app = await NestFactory.create<NestExpressApplication>(
+    GatewayModule.register({ transport: options.transport, kv: options.kv, auth }),
+    { logger: serviceLogger('gateway', config.LOG_LEVEL), bodyParser: false },
+  );
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY_HOPS ?? 0);
+  app.use(securityHeaders(options.imageOrigins));
+  app.use(cookieParser());
+  app.useBodyParser('json', { limit: MAX_JSON_BODY });
+  app.useGlobalFilters(new DomainErrorFilter());
+  app.useGlobalPipes(httpValidationPipe());
+  if (config.WEB_DIST_DIR) serveWebApp(app, config.WEB_DIST_DIR);
+  // Live events fan out to every gateway replica: this listener joins no queue group. Its
+  // handlers validate their payloads themselves (global pipes of a connected microservice
+  // would have to be registered before the application initialised).
+  app.connectMicroservice(microserviceOptions(options.transport));
+  await app.startAllMicroservices();
+
+  await app.listen(config.PORT, config.HOST);
+  const server = app.getHttpServer();
+  const { port } = server.address() as AddressInfo;
+  const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.HOST)
+    ? 'localhost'
+    : config.HOST;
+  if (!config.PUBLIC_URL) auth.publicUrl = `http://${host}:${port}`;
+
+  return {
+    app,
+    url: `http://${host}:${port}`,
+    port,
+    close: async () => {
+      // server.close() (called by app.close) waits for in-flight requests; connections that
+      // outlive the grace period are cut so shutdown always ends.
+      const cutoff = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
+      cutoff.unref();
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cutoff);
+      }
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import type { KeyValueStore } from '@greetboard/kv';
+import { BusClientModule, type TransportRuntime } from '@greetboard/transport';
+import { GatewayAuthModule } from './auth/gateway-auth.module.js';
+import type { GatewayAuthSettings } from './auth/gateway-auth.settings.js';
+import { HealthController } from './health/health.controller.js';
+import { AccessGuard } from './http/access.guard.js';
+import { GATEWAY_KV } from './gateway.tokens.js';
+import { LiveModule } from './live/live.module.js';
+import { SessionsHttpModule } from './sessions/sessions-http.module.js';
+
+export interface GatewayModuleOptions {
+  transport: TransportRuntime;
+  kv: KeyValueStore;
+  auth: GatewayAuthSettings;
+}
+
+@Module({})
+export class GatewayModule {
+  static register(options: GatewayModuleOptions): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        BusClientModule.register(options.transport),
+        GatewayAuthModule.register(options.auth, options.kv),
+        SessionsHttpModule,
+        LiveModule.register(options.auth),
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: GATEWAY_KV, useValue: options.kv },
+        { provide: APP_GUARD, useClass: AccessGuard },
+      ],
+    };
+  }
+}

@@ -1,0 +1,18 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { DomainError, type UserDto } from '@greetboard/contracts';
+
+/** The signed-in user, attached to the request by sign-in's session lookup. */
+export type AuthenticatedUser = UserDto;
+
+export interface RequestWithUser {
+  user?: AuthenticatedUser;
+}
+
+/** Injects the signed-in user into a route handler; the route must not be `@Public()`. */
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthenticatedUser => {
+    const user = context.switchToHttp().getRequest<RequestWithUser>().user;
+    if (!user) throw new DomainError('UNAUTHENTICATED');
+    return user;
+  },
+);

@@ -1,0 +1,78 @@
+import {
+  Catch,
+  HttpException,
+  HttpStatus,
+  Logger,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import { DomainError, ERROR_CODES, type ErrorCode } from '@greetboard/contracts';
+import { HTTP_STATUS_OF } from './error-status.js';
+
+/** The JSON body of every error answer: the readable text, the domain code, details if any. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  details?: unknown;
+}
+
+const CODE_OF_HTTP_STATUS: Partial<Record<number, ErrorCode>> = {
+  [HttpStatus.BAD_REQUEST]: 'VALIDATION_FAILED',
+  [HttpStatus.UNAUTHORIZED]: 'UNAUTHENTICATED',
+  [HttpStatus.FORBIDDEN]: 'FORBIDDEN',
+  [HttpStatus.NOT_FOUND]: 'NOT_FOUND',
+  [HttpStatus.PAYLOAD_TOO_LARGE]: 'PAYLOAD_TOO_LARGE',
+  [HttpStatus.TOO_MANY_REQUESTS]: 'RATE_LIMITED',
+};
+
+/** Maps every failure of an HTTP route to a status and an `ErrorBody`; never leaks internals. */
+@Catch()
+export class DomainErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('http');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, body } = this.toAnswer(exception);
+    if (status >= 500 && !(exception instanceof DomainError)) {
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : exception,
+      );
+    }
+    if (!response.headersSent) response.status(status).json(body);
+  }
+
+  private toAnswer(exception: unknown): { status: number; body: ErrorBody } {
+    if (exception instanceof DomainError) {
+      const body: ErrorBody = { error: exception.message, code: exception.code };
+      if (exception.details !== undefined && exception.code === 'VALIDATION_FAILED') {
+        body.details = exception.details;
+      }
+      return { status: HTTP_STATUS_OF[exception.code], body };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const code =
+        CODE_OF_HTTP_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
+      return { status, body: { error: ERROR_CODES[code], code } };
+    }
+    // Body-parser failures (malformed JSON, oversized bodies) arrive as plain errors with a status.
+    const parserStatus = (exception as { status?: unknown } | null)?.status;
+    if (parserStatus === HttpStatus.PAYLOAD_TOO_LARGE) {
+      return {
+        status: parserStatus,
+        body: { error: ERROR_CODES.PAYLOAD_TOO_LARGE, code: 'PAYLOAD_TOO_LARGE' },
+      };
+    }
+    if (parserStatus === HttpStatus.BAD_REQUEST) {
+      return {
+        status: parserStatus,
+        body: { error: 'Malformed JSON body.', code: 'VALIDATION_FAILED' },
+      };
+    }
+    return {
+      status: HttpStatus.INTERNAL_SERVER_ERROR,
+      body: { error: ERROR_CODES.INTERNAL, code: 'INTERNAL' },
+    };
+  }
+}

@@ -1,0 +1,2 @@
+export { startGateway, type GatewayOptions, type RunningGateway } from './gateway-app.js';
+export { gatewayEnv, gatewayAuthEnv, type GatewayConfig } from './config.js';

@@ -1,0 +1,144 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import {
+  CLIENT_MESSAGE_PAYLOADS,
+  DomainError,
+  SESSIONS_REQUESTS,
+  sendRequest,
+  type ClientMessage,
+  type ClientMessageType,
+  type SessionActor,
+} from '@greetboard/contracts';
+import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import { CLOSE, MAX_ROOMS, type LiveConnection } from './live-connection.js';
+import { LiveHub } from './live-hub.js';
+
+const isMessageType = (value: unknown): value is ClientMessageType =>
+  typeof value === 'string' && Object.hasOwn(CLIENT_MESSAGE_PAYLOADS, value);
+
+/**
+ * Parses and validates a client message; undefined (with the reason logged) when it is not
+ * JSON, not a known type, or its payload fails validation.
+ */
+export async function parseClientMessage(
+  text: string,
+  logger: Logger,
+): Promise<ClientMessage | undefined> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    logger.warn('Dropped a live message that is not JSON');
+    return undefined;
+  }
+  const { type, payload } = (raw ?? {}) as { type?: unknown; payload?: unknown };
+  if (!isMessageType(type)) {
+    logger.warn(`Dropped a live message of unknown type ${JSON.stringify(type)?.slice(0, 40)}`);
+    return undefined;
+  }
+  if (payload !== undefined && (typeof payload !== 'object' || payload === null)) {
+    logger.warn(`Dropped a ${type} message whose payload is not an object`);
+    return undefined;
+  }
+  const payloadClass: new () => object = CLIENT_MESSAGE_PAYLOADS[type];
+  const instance = plainToInstance(payloadClass, payload ?? {});
+  const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true });
+  if (errors.length > 0) {
+    logger.warn(`Dropped an invalid ${type} message: ${errors.map((e) => e.property).join(', ')}`);
+    return undefined;
+  }
+  return { type, payload: instance } as ClientMessage;
+}
+
+/** Carries out what a live socket asks: rooms, and start/stop/keywords through the sessions service. */
+@Injectable()
+export class LiveCommands {
+  private readonly logger = new Logger('live');
+
+  constructor(
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    private readonly hub: LiveHub,
+  ) {}
+
+  async handle(connection: LiveConnection, message: ClientMessage): Promise<void> {
+    const actor = actorOf(connection);
+    try {
+      switch (message.type) {
+        case 'auth':
+          // The socket is already authenticated by its cookie; a different id is an impostor.
+          if (message.payload.userId !== connection.user.id) {
+            connection.close(CLOSE.policy, 'User does not match the signed-in session');
+          }
+          return;
+        case 'join_session': {
+          const { sessionId } = message.payload;
+          if (connection.rooms.has(sessionId)) return;
+          if (connection.rooms.size >= MAX_ROOMS) {
+            this.logger.warn(`User ${actor.id} tried to join more than ${MAX_ROOMS} rooms`);
+            return;
+          }
+          // Answers only when the actor may see the session (owner, editor or admin).
+          await sendRequest(this.bus, SESSIONS_REQUESTS.chatterListVersion, { actor, sessionId });
+          this.hub.join(connection, sessionId);
+          return;
+        }
+        case 'leave_session': {
+          const rooms = message.payload.sessionId
+            ? [message.payload.sessionId]
+            : [...connection.rooms];
+          for (const room of rooms) this.hub.leave(connection, room);
+          return;
+        }
+        case 'start_session':
+          await sendRequest(this.bus, SESSIONS_REQUESTS.updateSession, {
+            actor,
+            sessionId: message.payload.sessionId,
+            isActive: true,
+            ...(message.payload.keywords
+              ? { keywords: JSON.stringify(message.payload.keywords) }
+              : {}),
+          });
+          return;
+        case 'stop_session': {
+          const sessionId = this.targetSession(connection, message.payload.sessionId);
+          if (sessionId) {
+            await sendRequest(this.bus, SESSIONS_REQUESTS.updateSession, {
+              actor,
+              sessionId,
+              isActive: false,
+            });
+          }
+          return;
+        }
+        case 'update_keywords': {
+          const sessionId = this.targetSession(connection, message.payload.sessionId);
+          if (sessionId) {
+            await sendRequest(this.bus, SESSIONS_REQUESTS.updateSession, {
+              actor,
+              sessionId,
+              keywords: JSON.stringify(message.payload.keywords),
+            });
+          }
+          return;
+        }
+      }
+    } catch (error) {
+      const reason = error instanceof DomainError ? error.code : String(error);
+      this.logger.warn(`Live ${message.type} from user ${actor.id} refused: ${reason}`);
+    }
+  }
+
+  /** The named session, or the only joined one. */
+  private targetSession(connection: LiveConnection, named: string | undefined): string | undefined {
+    if (named) return named;
+    if (connection.rooms.size === 1) return [...connection.rooms][0];
+    this.logger.warn(`User ${connection.user.id} sent a command without a session to apply it to`);
+    return undefined;
+  }
+}
+
+function actorOf(connection: LiveConnection): SessionActor {
+  const { id, username, isApproved, isAdmin } = connection.user;
+  return { id, username, isApproved, isAdmin };
+}

@@ -1,0 +1,65 @@
+import type { WebSocket } from 'ws';
+import type { ServerMessage, UserDto } from '@greetboard/contracts';
+
+/** A socket whose send buffer grows past this is too slow to keep up and is dropped. */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Messages a client may send per window before it is disconnected. */
+export const MESSAGES_PER_WINDOW = 30;
+export const MESSAGE_WINDOW_MS = 10_000;
+/** Rooms one socket may be in at once (a dashboard, a session page and an overlay). */
+export const MAX_ROOMS = 10;
+
+/** WebSocket close codes (RFC 6455 and the private range). */
+export const CLOSE = {
+  policy: 1008,
+  tooBig: 1009,
+  goingAway: 1001,
+  signedOut: 4001,
+  slowConsumer: 4008,
+  rateLimited: 4029,
+} as const;
+
+/** One browser tab's live socket: who it is, which session rooms it joined, how fast it talks. */
+export class LiveConnection {
+  readonly rooms = new Set<string>();
+  isAlive = true;
+  private windowStart = Date.now();
+  private messagesInWindow = 0;
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly user: UserDto,
+  ) {}
+
+  /** Writes a message unless the client has fallen too far behind, in which case it is dropped. */
+  send(message: ServerMessage | string): boolean {
+    if (this.socket.readyState !== this.socket.OPEN) return false;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.close(CLOSE.slowConsumer, 'Too slow to receive live updates');
+      return false;
+    }
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+    return true;
+  }
+
+  /** Counts an incoming message; false once the client sent too many in the window. */
+  withinRateLimit(now = Date.now()): boolean {
+    if (now - this.windowStart >= MESSAGE_WINDOW_MS) {
+      this.windowStart = now;
+      this.messagesInWindow = 0;
+    }
+    this.messagesInWindow++;
+    return this.messagesInWindow <= MESSAGES_PER_WINDOW;
+  }
+
+  close(code: number, reason: string): void {
+    if (
+      this.socket.readyState === this.socket.OPEN ||
+      this.socket.readyState === this.socket.CONNECTING
+    ) {
+      this.socket.close(code, reason);
+    }
+    // A peer that never answers the close handshake is cut off.
+    setTimeout(() => this.socket.terminate(), 2_000).unref();
+  }
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import type { WebSocket } from 'ws';
+import type { UserDto } from '@greetboard/contracts';
+import { parseClientMessage } from './live-commands.js';
+import {
+  CLOSE,
+  LiveConnection,
+  MAX_BUFFERED_BYTES,
+  MESSAGES_PER_WINDOW,
+} from './live-connection.js';
+import { LiveHub } from './live-hub.js';
+
+/** The part of a ws socket a LiveConnection uses, recording what was sent. */
+function fakeSocket(bufferedAmount = 0) {
+  const socket = {
+    OPEN: 1,
+    CONNECTING: 0,
+    readyState: 1,
+    bufferedAmount,
+    sent: [] as string[],
+    closed: undefined as number | undefined,
+    send(text: string) {
+      this.sent.push(text);
+    },
+    close(code: number) {
+      this.closed = code;
+      this.readyState = 3;
+    },
+    terminate() {
+      this.readyState = 3;
+    },
+  };
+  return socket;
+}
+
+const user = (id: string) => ({ id, username: id, isAdmin: false, isApproved: true }) as UserDto;
+const connect = (hub: LiveHub, userId: string, buffered = 0) => {
+  const socket = fakeSocket(buffered);
+  const connection = new LiveConnection(socket as unknown as WebSocket, user(userId));
+  hub.add(connection);
+  return { socket, connection };
+};
+
+const SESSION = '3f1c1f1e-8a4b-4f7e-9a51-4a1b2c3d4e5f';
+
+describe('LiveHub', () => {
+  it('delivers to the listed users and the session room, once per socket', () => {
+    const hub = new LiveHub();
+    const owner = connect(hub, 'owner');
+    const editor = connect(hub, 'editor');
+    const stranger = connect(hub, 'stranger');
+    hub.join(owner.connection, SESSION);
+    hub.join(editor.connection, SESSION);
+    const sent = hub.deliver({
+      userIds: ['owner'],
+      sessionId: SESSION,
+      type: 'chatter_update',
+      payload: { id: 'c1' } as never,
+    });
+    expect(sent).toBe(2);
+    expect(owner.socket.sent).toEqual(['{"type":"chatter_update","payload":{"id":"c1"}}']);
+    expect(editor.socket.sent).toHaveLength(1);
+    expect(stranger.socket.sent).toHaveLength(0);
+  });
+
+  it('stops delivering a room’s events after leaving it', () => {
+    const hub = new LiveHub();
+    const viewer = connect(hub, 'viewer');
+    hub.join(viewer.connection, SESSION);
+    hub.leave(viewer.connection, SESSION);
+    expect(hub.deliver({ sessionId: SESSION, type: 'new_chatter', payload: {} as never })).toBe(0);
+  });
+
+  it('drops a socket that cannot keep up instead of buffering for it', () => {
+    const hub = new LiveHub();
+    const slow = connect(hub, 'slow', MAX_BUFFERED_BYTES + 1);
+    hub.deliver({ userIds: ['slow'], type: 'user_approved', payload: { message: 'x' } });
+    expect(slow.socket.sent).toHaveLength(0);
+    expect(slow.socket.closed).toBe(CLOSE.slowConsumer);
+  });
+
+  it('closes every socket of a user who signed out', () => {
+    const hub = new LiveHub();
+    const first = connect(hub, 'leaving');
+    const second = connect(hub, 'leaving');
+    const other = connect(hub, 'staying');
+    expect(hub.closeUser('leaving', 'Signed out')).toBe(2);
+    expect(first.socket.closed).toBe(CLOSE.signedOut);
+    expect(second.socket.closed).toBe(CLOSE.signedOut);
+    expect(other.socket.closed).toBeUndefined();
+    expect(hub.connectionCount()).toBe(1);
+  });
+});
+
+describe('LiveConnection rate limit', () => {
+  it('allows a burst up to the limit per window', () => {
+    const connection = new LiveConnection(fakeSocket() as unknown as WebSocket, user('u'));
+    const now = Date.now();
+    for (let i = 0; i < MESSAGES_PER_WINDOW; i++)
+      expect(connection.withinRateLimit(now)).toBe(true);
+    expect(connection.withinRateLimit(now)).toBe(false);
+    expect(connection.withinRateLimit(now + 10_001)).toBe(true);
+  });
+});
+
+describe('parseClientMessage', () => {
+  const logger = new Logger('test');
+  logger.warn = () => undefined;
+
+  it('accepts the spec’s messages with valid payloads', async () => {
+    expect(
+      await parseClientMessage(
+        JSON.stringify({ type: 'join_session', payload: { sessionId: SESSION } }),
+        logger,
+      ),
+    ).toEqual({
+      type: 'join_session',
+      payload: { sessionId: SESSION },
+    });
+    expect(await parseClientMessage('{"type":"leave_session"}', logger)).toMatchObject({
+      type: 'leave_session',
+    });
+    expect(
+      await parseClientMessage(
+        JSON.stringify({
+          type: 'start_session',
+          payload: { sessionId: SESSION, keywords: ['hi'] },
+        }),
+        logger,
+      ),
+    ).toMatchObject({ payload: { keywords: ['hi'] } });
+  });
+
+  it('drops what is not JSON, of unknown type, or with a bad payload', async () => {
+    const bad = [
+      'not json',
+      '{"type":"delete_everything","payload":{}}',
+      '{"type":"join_session","payload":{"sessionId":"not-a-uuid"}}',
+      '{"type":"join_session","payload":"oops"}',
+      JSON.stringify({ type: 'join_session', payload: { sessionId: SESSION, extra: 1 } }),
+      JSON.stringify({ type: 'update_keywords', payload: { keywords: Array(51).fill('k') } }),
+      'null',
+    ];
+    for (const text of bad) expect(await parseClientMessage(text, logger)).toBeUndefined();
+  });
+});

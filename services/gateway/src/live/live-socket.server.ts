@@ -1,0 +1,152 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import {
+  AUTH_REQUESTS,
+  MAX_LIVE_MESSAGE_BYTES,
+  SESSION_ID_PATTERN,
+  sendRequest,
+  type UserDto,
+} from '@greetboard/contracts';
+import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import {
+  GATEWAY_AUTH_SETTINGS,
+  sessionCookieName,
+  type GatewayAuthSettings,
+} from '../auth/gateway-auth.settings.js';
+import { parseClientMessage, LiveCommands } from './live-commands.js';
+import { CLOSE, LiveConnection } from './live-connection.js';
+import { LiveHub } from './live-hub.js';
+
+export const LIVE_PATH = '/ws';
+const HEARTBEAT_INTERVAL_MS = 30_000;
+
+/** The value of one cookie in a Cookie header. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
+      return decodeURIComponent(part.slice(separator + 1).trim());
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The live channel at `/ws`. The upgrade is accepted only from the app's own origin and with
+ * a live session cookie; the socket then belongs to that user, whatever it later claims.
+ * Heartbeats find dead peers; oversized messages close the socket (1009); chatty ones are
+ * cut off (4029); slow readers are dropped instead of buffered (4008).
+ */
+@Injectable()
+export class LiveSocketServer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('live');
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_LIVE_MESSAGE_BYTES,
+  });
+  private heartbeat?: NodeJS.Timeout;
+  private readonly connections = new Set<LiveConnection>();
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    @Inject(GATEWAY_AUTH_SETTINGS) private readonly settings: GatewayAuthSettings,
+    private readonly hub: LiveHub,
+    private readonly commands: LiveCommands,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const server = this.adapterHost.httpAdapter.getHttpServer() as Server;
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (new URL(request.url ?? '/', 'http://localhost').pathname !== LIVE_PATH) return;
+      this.upgrade(request, socket, head).catch((error: unknown) => {
+        this.logger.error(`Live upgrade failed: ${String(error)}`);
+        reject(socket, 500, 'Internal Server Error');
+      });
+    });
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_INTERVAL_MS);
+    this.heartbeat.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.heartbeat);
+    this.hub.closeAll();
+    this.wss.close();
+  }
+
+  private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    if (request.headers.origin !== new URL(this.settings.publicUrl).origin) {
+      this.logger.warn(`Refused a live socket from origin ${request.headers.origin ?? '(none)'}`);
+      return reject(socket, 403, 'Forbidden');
+    }
+    const user = await this.signedInUser(request);
+    if (!user) return reject(socket, 401, 'Unauthorized');
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, user));
+  }
+
+  private async signedInUser(request: IncomingMessage): Promise<UserDto | null> {
+    const sessionId = cookieValue(request.headers.cookie, sessionCookieName(this.settings));
+    if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return null;
+    const { user } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, { sessionId });
+    return user;
+  }
+
+  private accept(ws: WebSocket, user: UserDto): void {
+    const connection = new LiveConnection(ws, user);
+    this.connections.add(connection);
+    this.hub.add(connection);
+    ws.on('pong', () => (connection.isAlive = true));
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      if (!connection.withinRateLimit()) {
+        this.logger.warn(`User ${user.id} sent live messages too fast; closing`);
+        connection.close(CLOSE.rateLimited, 'Too many messages');
+        return;
+      }
+      if (isBinary) return;
+      void this.receive(connection, textOf(data));
+    });
+    ws.on('close', () => {
+      this.connections.delete(connection);
+      this.hub.remove(connection);
+    });
+    ws.on('error', (error) => {
+      this.logger.warn(`Live socket of user ${user.id} failed: ${error.message}`);
+      ws.terminate();
+    });
+  }
+
+  private async receive(connection: LiveConnection, text: string): Promise<void> {
+    const message = await parseClientMessage(text, this.logger);
+    if (message) await this.commands.handle(connection, message);
+  }
+
+  private beat(): void {
+    for (const connection of this.connections) {
+      if (!connection.isAlive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.isAlive = false;
+      connection.socket.ping();
+    }
+  }
+}
+
+function textOf(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+function reject(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}

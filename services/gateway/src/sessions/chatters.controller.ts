@@ -1,0 +1,25 @@
+import { Body, Controller, Inject, Param, Put } from '@nestjs/common';
+import { sendRequest, SESSIONS_REQUESTS, type ChatterDto } from '@greetboard/contracts';
+import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
+import { actorOf } from './actor.js';
+import { GreetBody, IdParam } from './http-payloads.js';
+
+@Controller('api/chatters')
+export class ChattersController {
+  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+
+  /** Greets or un-greets; the server fills greetedAt and greetedBy. */
+  @Put(':id/greet')
+  greet(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param() { id }: IdParam,
+    @Body() body: GreetBody,
+  ): Promise<ChatterDto> {
+    return sendRequest(this.bus, SESSIONS_REQUESTS.greetChatter, {
+      actor: actorOf(user),
+      chatterId: id,
+      isGreeted: body.isGreeted,
+    });
+  }
+}

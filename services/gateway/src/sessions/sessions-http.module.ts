@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { AdminSessionsController } from './admin-sessions.controller.js';
+import { ChatterListCache } from './chatter-list-cache.js';
+import { ChattersController } from './chatters.controller.js';
+import { GlobalEditorsController } from './global-editors.controller.js';
+import { IgnoredUsersController } from './ignored-users.controller.js';
+import { SessionsController } from './sessions.controller.js';
+
+/** The REST routes of sessions, chatters, ignore lists and global editors (spec section 7). */
+@Module({
+  controllers: [
+    SessionsController,
+    ChattersController,
+    IgnoredUsersController,
+    GlobalEditorsController,
+    AdminSessionsController,
+  ],
+  providers: [ChatterListCache],
+})
+export class SessionsHttpModule {}

@@ -1,0 +1,57 @@
+import type { ChatterDto } from '@greetboard/contracts';
+
+/** Every chatter query selects these columns (chatters `c`, greeter `g`). */
+export const CHATTER_COLUMNS = `
+  c.id, c.session_id, c.username, c.twitch_id, c.display_name, c.profile_image,
+  c.first_message, c.message_count, c.first_seen_at, c.last_seen_at, c.is_greeted,
+  c.greeted_at, c.greeted_by, c.is_first_time_chatter, c.is_returning_chatter,
+  g.id AS greeter_id, g.display_name AS greeter_display_name,
+  g.profile_image AS greeter_profile_image`;
+
+export interface ChatterRow {
+  id: string;
+  session_id: string;
+  username: string;
+  twitch_id: string;
+  display_name: string;
+  profile_image: string | null;
+  first_message: string;
+  message_count: number;
+  first_seen_at: Date;
+  last_seen_at: Date;
+  is_greeted: boolean;
+  greeted_at: Date | null;
+  greeted_by: string | null;
+  is_first_time_chatter: boolean;
+  is_returning_chatter: boolean;
+  greeter_id: string | null;
+  greeter_display_name: string | null;
+  greeter_profile_image: string | null;
+}
+
+export function toChatterDto(row: ChatterRow): ChatterDto {
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    username: row.username,
+    twitchId: row.twitch_id,
+    displayName: row.display_name,
+    profileImage: row.profile_image,
+    firstMessage: row.first_message,
+    messageCount: row.message_count,
+    firstSeenAt: row.first_seen_at.toISOString(),
+    lastSeenAt: row.last_seen_at.toISOString(),
+    isGreeted: row.is_greeted,
+    greetedAt: row.greeted_at?.toISOString() ?? null,
+    greetedBy: row.greeted_by,
+    greetedByUser:
+      row.greeter_id === null
+        ? null
+        : {
+            displayName: row.greeter_display_name ?? '',
+            profileImage: row.greeter_profile_image,
+          },
+    isFirstTimeChatter: row.is_first_time_chatter,
+    isReturningChatter: row.is_returning_chatter,
+  };
+}

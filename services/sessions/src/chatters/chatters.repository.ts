@@ -1,0 +1,309 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  DomainError,
+  keywordsOf,
+  type ChatLineReceived,
+  type ChatterDto,
+  type ChatterPage,
+} from '@greetboard/contracts';
+import { queryRows } from '../database/sql.js';
+import { countsAsChatter } from './chat-line-rules.js';
+import { CHATTER_COLUMNS, toChatterDto, type ChatterRow } from './chatter-rows.js';
+import { KeywordFilter } from './keyword-filter.js';
+
+/** Most chatters per page; pages also stop near PAGE_BYTES so one answer fits a NATS message. */
+const PAGE_ROWS = 1_000;
+const PAGE_BYTES = 600_000;
+/** Field names, punctuation and fixed-size values of one chatter in JSON, roughly. */
+const CHATTER_JSON_OVERHEAD = 420;
+/** Twitch caps a chat message at 500 characters. */
+const FIRST_MESSAGE_MAX = 500;
+
+export interface RecordedChatter {
+  chatter: ChatterDto;
+  /** First line of this chatter in the session (a `new_chatter`), else a `chatter_update`. */
+  isNew: boolean;
+  ownerId: string;
+}
+
+@Injectable()
+export class ChattersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Identifies the state of a session's list: bumped, in commit order, by every chatter
+   * change of the session. '0' for an unknown session.
+   */
+  async listVersion(sessionId: string): Promise<string> {
+    const [row] = await queryRows<{ version: string }>(
+      this.dataSource,
+      `SELECT list_version::text AS version FROM sessions.sessions WHERE id = $1`,
+      [sessionId],
+    );
+    return row?.version ?? '0';
+  }
+
+  /**
+   * The chatters changed after `sinceVersion`, up to `limit`; `complete` is false when there
+   * were more (the caller then reads the whole list again). The version is read first, so
+   * every change up to it is included.
+   */
+  async changesSince(
+    sessionId: string,
+    sinceVersion: string,
+    limit: number,
+  ): Promise<{ version: string; chatters: ChatterDto[]; complete: boolean }> {
+    const version = await this.listVersion(sessionId);
+    // The common case: nothing changed since the caller's copy.
+    if (version === sinceVersion) return { version, chatters: [], complete: true };
+    const rows = await queryRows<ChatterRow>(
+      this.dataSource,
+      `SELECT ${CHATTER_COLUMNS}
+         FROM sessions.chatters c LEFT JOIN sessions.users g ON g.id = c.greeted_by
+        WHERE c.session_id = $1 AND c.version > $2::bigint
+        ORDER BY c.version
+        LIMIT ${limit + 1}`,
+      [sessionId, sinceVersion],
+    );
+    return {
+      version,
+      chatters: rows.slice(0, limit).map(toChatterDto),
+      complete: rows.length <= limit,
+    };
+  }
+
+  /** A page of the session's chatters by first seen, oldest first (ties by id). */
+  async page(sessionId: string, after: string | undefined): Promise<ChatterPage> {
+    const cursor = after === undefined ? undefined : parseCursor(after);
+    // The version first: every change up to it is then in the rows read after it.
+    const version = await this.listVersion(sessionId);
+    const rows = await queryRows<ChatterRow>(
+      this.dataSource,
+      `SELECT ${CHATTER_COLUMNS}
+         FROM sessions.chatters c LEFT JOIN sessions.users g ON g.id = c.greeted_by
+        WHERE c.session_id = $1
+          AND ($2::timestamptz IS NULL OR (c.first_seen_at, c.id) > ($2::timestamptz, $3::uuid))
+        ORDER BY c.first_seen_at, c.id
+        LIMIT ${PAGE_ROWS + 1}`,
+      [sessionId, cursor?.firstSeenAt ?? null, cursor?.id ?? null],
+    );
+    const chatters: ChatterDto[] = [];
+    let bytes = 0;
+    for (const row of rows.slice(0, PAGE_ROWS)) {
+      bytes += estimatedBytes(row);
+      if (chatters.length > 0 && bytes > PAGE_BYTES) break;
+      chatters.push(toChatterDto(row));
+    }
+    const more = rows.length > chatters.length;
+    const last = chatters.at(-1);
+    return { version, chatters, next: more && last ? `${last.firstSeenAt}|${last.id}` : null };
+  }
+
+  async findOwnerOf(chatterId: string): Promise<{ sessionId: string } | undefined> {
+    const [row] = await queryRows<{ session_id: string }>(
+      this.dataSource,
+      `SELECT session_id FROM sessions.chatters WHERE id = $1`,
+      [chatterId],
+    );
+    return row && { sessionId: row.session_id };
+  }
+
+  /**
+   * Greets or un-greets. The server sets greetedAt/greetedBy on greet (keeping the first
+   * greeter when already greeted, so a repeat changes nothing) and clears both on un-greet.
+   * Concurrent toggles serialise on the row: the last write wins.
+   */
+  async setGreeted(chatterId: string, isGreeted: boolean, greeterId: string): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const [chatter] = await queryRows<{ session_id: string }>(
+        manager,
+        `SELECT session_id FROM sessions.chatters WHERE id = $1`,
+        [chatterId],
+      );
+      if (!chatter) return false;
+      // The session row first, as a session delete locks it before its chatters: one order,
+      // no deadlock; and its lock orders the list versions of concurrent changes.
+      const [session] = await queryRows<{ list_version: string }>(
+        manager,
+        `UPDATE sessions.sessions SET list_version = list_version + 1
+          WHERE id = $1 RETURNING list_version`,
+        [chatter.session_id],
+      );
+      if (!session) return false;
+      const changed = await queryRows<{ id: string }>(
+        manager,
+        `UPDATE sessions.chatters SET
+           is_greeted = $2,
+           greeted_at = CASE WHEN $2 THEN now() END,
+           greeted_by = CASE WHEN $2 THEN $3::uuid END,
+           version = $4
+         WHERE id = $1 AND is_greeted <> $2
+         RETURNING id`,
+        [chatterId, isGreeted, greeterId, session.list_version],
+      );
+      return changed.length > 0;
+    });
+  }
+
+  /** The chatter as it is now; CHATTER_NOT_FOUND when gone (e.g. its session was deleted). */
+  async load(chatterId: string): Promise<ChatterDto> {
+    const [row] = await queryRows<ChatterRow>(
+      this.dataSource,
+      `SELECT ${CHATTER_COLUMNS}
+         FROM sessions.chatters c LEFT JOIN sessions.users g ON g.id = c.greeted_by
+        WHERE c.id = $1`,
+      [chatterId],
+    );
+    if (!row) throw new DomainError('CHATTER_NOT_FOUND');
+    return toChatterDto(row);
+  }
+
+  /**
+   * Turns a batch of chat lines into chatters. Lines go to the active session of their channel
+   * (the session owner's login is the channel); the bot list, the owner's ignore list, the
+   * owner's own lines and the session's keywords decide which lines count. Counting is exact
+   * under redelivery: each Twitch message id is recorded per session in the same statement,
+   * and only lines recorded for the first time count.
+   */
+  async recordChatLines(lines: ChatLineReceived[]): Promise<RecordedChatter[]> {
+    if (lines.length === 0) return [];
+    const channels = [...new Set(lines.map((line) => line.channel.toLowerCase()))];
+    const monitored = await queryRows<{
+      id: string;
+      user_id: string;
+      channel: string;
+      keywords: string;
+      ignored: string[];
+    }>(
+      this.dataSource,
+      `SELECT DISTINCT ON (u.username) s.id, s.user_id, u.username AS channel, s.keywords,
+              coalesce((SELECT array_agg(lower(i.username)) FROM sessions.ignored_users i
+                         WHERE i.owner_id = s.user_id), '{}') AS ignored
+         FROM sessions.sessions s JOIN sessions.users u ON u.id = s.user_id
+        WHERE s.is_active AND u.username = ANY($1::text[])
+        ORDER BY u.username, s.started_at DESC NULLS LAST, s.created_at DESC`,
+      [channels],
+    );
+    const sessions = new Map(
+      monitored.map((session) => [
+        session.channel,
+        {
+          ...session,
+          context: {
+            ownerLogin: session.channel,
+            ignored: new Set(session.ignored),
+            keywords: new KeywordFilter(keywordsOf(session.keywords)),
+          },
+        },
+      ]),
+    );
+    const counted: { sessionId: string; line: ChatLineReceived }[] = [];
+    for (const line of lines) {
+      const session = sessions.get(line.channel.toLowerCase());
+      if (session && countsAsChatter(line, session.context)) {
+        counted.push({ sessionId: session.id, line });
+      }
+    }
+    if (counted.length === 0) return [];
+    const column = <T>(pick: (line: ChatLineReceived) => T) => counted.map((c) => pick(c.line));
+    const rows = await queryRows<ChatterRow & { inserted: boolean }>(
+      this.dataSource,
+      `WITH input AS (
+         SELECT DISTINCT ON (session_id, message_id) *
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+                       $7::bigint[], $8::boolean[], $9::boolean[])
+             AS t(session_id, message_id, twitch_id, username, display_name, text, sent_ms,
+                  first_msg, returning_chatter)),
+       fresh AS (
+         INSERT INTO sessions.chat_lines_seen (session_id, message_id)
+         SELECT session_id, message_id FROM input
+         ON CONFLICT DO NOTHING
+         RETURNING session_id, message_id),
+       per_chatter AS (
+         SELECT i.session_id, i.twitch_id,
+                (array_agg(i.username ORDER BY i.sent_ms DESC, i.message_id))[1] AS username,
+                (array_agg(i.display_name ORDER BY i.sent_ms DESC, i.message_id))[1] AS display_name,
+                (array_agg(left(i.text, ${FIRST_MESSAGE_MAX}) ORDER BY i.sent_ms, i.message_id))[1]
+                  AS first_message,
+                (array_agg(i.first_msg ORDER BY i.sent_ms, i.message_id))[1] AS first_msg,
+                (array_agg(i.returning_chatter ORDER BY i.sent_ms, i.message_id))[1]
+                  AS returning_chatter,
+                count(*)::int AS lines,
+                'epoch'::timestamptz + min(i.sent_ms) * interval '1 millisecond' AS first_seen_at,
+                'epoch'::timestamptz + max(i.sent_ms) * interval '1 millisecond' AS last_seen_at
+           FROM input i JOIN fresh f USING (session_id, message_id)
+          GROUP BY i.session_id, i.twitch_id),
+       bumped AS (
+         UPDATE sessions.sessions s SET list_version = s.list_version + 1
+          WHERE s.id IN (SELECT DISTINCT session_id FROM per_chatter)
+         RETURNING s.id, s.list_version),
+       upserted AS (
+         INSERT INTO sessions.chatters AS c
+           (session_id, twitch_id, username, display_name, first_message, message_count,
+            first_seen_at, last_seen_at, is_first_time_chatter, is_returning_chatter, version)
+         SELECT p.session_id, p.twitch_id, p.username, p.display_name, p.first_message, p.lines,
+                p.first_seen_at, p.last_seen_at, p.first_msg, p.returning_chatter, b.list_version
+           FROM per_chatter p JOIN bumped b ON b.id = p.session_id
+         ON CONFLICT (session_id, twitch_id) DO UPDATE SET
+           username = EXCLUDED.username,
+           display_name = EXCLUDED.display_name,
+           message_count = c.message_count + EXCLUDED.message_count,
+           last_seen_at = GREATEST(c.last_seen_at, EXCLUDED.last_seen_at),
+           -- A line sent earlier than the first one counted (reordered delivery) becomes the first.
+           first_message = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
+                                THEN EXCLUDED.first_message ELSE c.first_message END,
+           is_first_time_chatter = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
+                                THEN EXCLUDED.is_first_time_chatter ELSE c.is_first_time_chatter END,
+           is_returning_chatter = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
+                                THEN EXCLUDED.is_returning_chatter ELSE c.is_returning_chatter END,
+           first_seen_at = LEAST(c.first_seen_at, EXCLUDED.first_seen_at),
+           version = EXCLUDED.version
+         RETURNING c.*, (xmax = 0) AS inserted)
+       SELECT ${CHATTER_COLUMNS}, c.inserted
+         FROM upserted c LEFT JOIN sessions.users g ON g.id = c.greeted_by
+        ORDER BY c.first_seen_at, c.id`,
+      [
+        counted.map((c) => c.sessionId),
+        column((line) => line.id),
+        column((line) => line.userId),
+        column((line) => line.login.toLowerCase()),
+        column((line) => line.displayName || line.login),
+        column((line) => line.text),
+        column((line) => line.sentAt),
+        column((line) => line.firstMessage),
+        column((line) => line.returningChatter),
+      ],
+    );
+    const ownerOf = new Map(monitored.map((session) => [session.id, session.user_id]));
+    return rows.map((row) => ({
+      chatter: toChatterDto(row),
+      isNew: row.inserted,
+      ownerId: ownerOf.get(row.session_id)!,
+    }));
+  }
+}
+
+function estimatedBytes(row: ChatterRow): number {
+  return (
+    CHATTER_JSON_OVERHEAD +
+    row.username.length +
+    row.display_name.length +
+    (row.profile_image?.length ?? 0) +
+    row.first_message.length * 2 +
+    (row.greeter_display_name?.length ?? 0) +
+    (row.greeter_profile_image?.length ?? 0)
+  );
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f-]{36})$/i;
+
+function parseCursor(text: string): { firstSeenAt: string; id: string } {
+  const match = CURSOR.exec(text);
+  if (!match) {
+    throw new DomainError('VALIDATION_FAILED', undefined, [
+      { field: 'after', problems: ['after must be a cursor from a previous page'] },
+    ]);
+  }
+  return { firstSeenAt: match[1], id: match[2] };
+}

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  type ChatterChanges,
+  type ChatterDto,
+  type ChatterListVersion,
+  type ChatterPage,
+  type SessionActor,
+} from '@greetboard/contracts';
+import { LiveEvents } from '../live/live-events.js';
+import { SessionAccessRules } from '../sessions/session-access.js';
+import { ChattersRepository } from './chatters.repository.js';
+import { KeyedQueue } from './keyed-queue.js';
+
+/** Changes sent at most in one answer; a caller behind by more reads the whole list again. */
+const MAX_CHANGES = 500;
+
+@Injectable()
+export class ChattersService {
+  private readonly greets = new KeyedQueue();
+
+  constructor(
+    private readonly chatters: ChattersRepository,
+    private readonly access: SessionAccessRules,
+    private readonly live: LiveEvents,
+  ) {}
+
+  async listVersion(actor: SessionActor, sessionId: string): Promise<ChatterListVersion> {
+    await this.access.toManageChatters(sessionId, actor);
+    return { sessionId, version: await this.chatters.listVersion(sessionId) };
+  }
+
+  async changes(
+    actor: SessionActor,
+    sessionId: string,
+    sinceVersion: string,
+  ): Promise<ChatterChanges> {
+    await this.access.toManageChatters(sessionId, actor);
+    return this.chatters.changesSince(sessionId, sinceVersion, MAX_CHANGES);
+  }
+
+  async page(actor: SessionActor, sessionId: string, after?: string): Promise<ChatterPage> {
+    await this.access.toManageChatters(sessionId, actor);
+    return this.chatters.page(sessionId, after);
+  }
+
+  /**
+   * Greets or un-greets for the owner or an editor of the owner. The answer and the
+   * `chatter_update` event carry the chatter as stored after the write, re-read so that
+   * concurrent toggles end with every screen showing the state that won.
+   */
+  async greet(actor: SessionActor, chatterId: string, isGreeted: boolean): Promise<ChatterDto> {
+    const found = await this.chatters.findOwnerOf(chatterId);
+    if (!found) throw new DomainError('CHATTER_NOT_FOUND');
+    const access = await this.access.of(found.sessionId, actor).catch((error: unknown) => {
+      // The session was deleted between the two reads: its chatters are gone too.
+      if (error instanceof DomainError && error.code === 'SESSION_NOT_FOUND') {
+        throw new DomainError('CHATTER_NOT_FOUND');
+      }
+      throw error;
+    });
+    if (access.role === 'none') throw new DomainError('FORBIDDEN');
+    return this.greets.run(chatterId, async () => {
+      const changed = await this.chatters.setGreeted(chatterId, isGreeted, actor.id);
+      const chatter = await this.chatters.load(chatterId);
+      if (changed) {
+        await this.live.toSession(access.ownerId, access.sessionId, 'chatter_update', chatter);
+      }
+      return chatter;
+    });
+  }
+}

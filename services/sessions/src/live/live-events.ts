@@ -1,0 +1,92 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { queryRows } from '../database/sql.js';
+import { DataSource } from 'typeorm';
+import {
+  emitEvent,
+  LIVE_EVENTS,
+  MONITOR_EVENTS,
+  type ServerMessage,
+  type ServerMessagePayloads,
+} from '@greetboard/contracts';
+import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+
+type SessionEventType = Exclude<ServerMessage['type'], 'user_approved' | 'user_rejected'>;
+
+/** Events after which the set of monitored channels may differ. */
+const MONITOR_CHANGES = new Set<SessionEventType>([
+  'session_created',
+  'session_started',
+  'session_stopped',
+  'session_deleted',
+]);
+
+export interface SessionEvent<K extends SessionEventType = SessionEventType> {
+  ownerId: string;
+  sessionId: string;
+  type: K;
+  payload: ServerMessagePayloads[K];
+}
+
+/**
+ * Publishes live-channel events after a change has committed. They go over the bus so that
+ * every gateway replica relays them to its sockets of the owner, the owner's editors and the
+ * session's room. A failed publish is logged, never turned into a failed request: the change
+ * is already stored and clients reload lists on reconnect.
+ */
+@Injectable()
+export class LiveEvents {
+  private readonly logger = new Logger(LiveEvents.name);
+
+  constructor(
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async toSession<K extends SessionEventType>(
+    ownerId: string,
+    sessionId: string,
+    type: K,
+    payload: ServerMessagePayloads[K],
+  ): Promise<void> {
+    await this.toSessions([{ ownerId, sessionId, type, payload }]);
+  }
+
+  /**
+   * Publishes many events, looking up the owners' editors once for the whole batch (the chat
+   * pipeline sends one event per chatter touched by a batch of lines).
+   */
+  async toSessions(events: SessionEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    try {
+      const editors = await this.editorsOf([...new Set(events.map((event) => event.ownerId))]);
+      await Promise.all(
+        events.map(({ ownerId, sessionId, type, payload }) =>
+          emitEvent(this.bus, LIVE_EVENTS.relay, {
+            userIds: [ownerId, ...(editors.get(ownerId) ?? [])],
+            sessionId,
+            type,
+            payload,
+          }),
+        ),
+      );
+      if (events.some((event) => MONITOR_CHANGES.has(event.type))) {
+        // chat-ingest looks again now instead of at its next round.
+        await emitEvent(this.bus, MONITOR_EVENTS.changed, {});
+      }
+    } catch (error) {
+      this.logger.error(`Could not publish ${events.length} live events: ${String(error)}`);
+    }
+  }
+
+  private async editorsOf(ownerIds: string[]): Promise<Map<string, string[]>> {
+    const rows = await queryRows<{ owner_id: string; editor_id: string }>(
+      this.dataSource,
+      `SELECT owner_id, editor_id FROM sessions.global_editors WHERE owner_id = ANY($1::uuid[])`,
+      [ownerIds],
+    );
+    const editors = new Map<string, string[]>();
+    for (const row of rows)
+      editors.set(row.owner_id, [...(editors.get(row.owner_id) ?? []), row.editor_id]);
+    return editors;
+  }
+}

@@ -1,0 +1,81 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { isChatLineReceived, type ChatLineReceived } from '@greetboard/contracts';
+import type { DurableStreams, StreamConsumer, StreamMessage } from '@greetboard/transport';
+import { ChattersRepository } from '../chatters/chatters.repository.js';
+import { LiveEvents } from '../live/live-events.js';
+import { SESSIONS_STREAMS, SESSIONS_STREAM_SETTINGS, type StreamSettings } from '../streams.js';
+
+/** Lines handled in one database statement at most. */
+const MAX_BATCH = 500;
+/**
+ * Lines a replica took but did not acknowledge (it was killed mid-batch) go to another replica
+ * after this long. A batch takes milliseconds; JetStream's 30 s default would hold up to
+ * 2 × MAX_BATCH lines of every session that long, and with them the shared ack-pending window.
+ * A redelivery racing a slow first attempt is harmless: chat_lines_seen counts each line once.
+ */
+const ACK_WAIT_MS = 5_000;
+
+/**
+ * The chat pipeline's last step: lines from the durable stream become chatters. Each batch is
+ * one set-based upsert (ignore list, bots, the owner's own lines and keywords applied in it);
+ * the batch is acknowledged only after that statement committed, so a crash redelivers it,
+ * and message ids recorded per session make the redelivery count nothing twice. Live events
+ * (`new_chatter`, `chatter_update`) follow the commit.
+ */
+@Injectable()
+export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('chat-lines');
+  private consumer: StreamConsumer | undefined;
+
+  constructor(
+    @Inject(SESSIONS_STREAMS) private readonly streams: DurableStreams,
+    @Inject(SESSIONS_STREAM_SETTINGS) private readonly settings: StreamSettings,
+    private readonly chatters: ChattersRepository,
+    private readonly live: LiveEvents,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.streams.ensureStream(this.settings.chatLines);
+    this.consumer = await this.streams.consume<unknown>(
+      {
+        stream: this.settings.chatLines.name,
+        durable: this.settings.chatLinesDurable,
+        maxBatch: MAX_BATCH,
+        ackWaitMs: ACK_WAIT_MS,
+      },
+      (batch) => this.handle(batch),
+    );
+  }
+
+  /** Before the streams connection closes: the batch in flight finishes and is acknowledged. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.consumer?.stop();
+  }
+
+  async handle(batch: StreamMessage<unknown>[]): Promise<void> {
+    const lines: ChatLineReceived[] = [];
+    for (const message of batch) {
+      if (isChatLineReceived(message.data)) {
+        lines.push(message.data);
+      } else {
+        // A malformed line cannot become valid on redelivery: skip it so it cannot block the stream.
+        this.logger.warn(`Skipping malformed chat line ${message.msgId} (#${message.sequence})`);
+      }
+    }
+    const recorded = await this.chatters.recordChatLines(lines);
+    await this.live.toSessions(
+      recorded.map(({ chatter, isNew, ownerId }) => ({
+        ownerId,
+        sessionId: chatter.sessionId,
+        type: isNew ? 'new_chatter' : 'chatter_update',
+        payload: chatter,
+      })),
+    );
+  }
+}

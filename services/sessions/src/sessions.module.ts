@@ -1,0 +1,81 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { HEALTH_CHECKS } from '@greetboard/contracts';
+import { ServiceDatabaseModule, type DatabaseRuntime } from '@greetboard/persistence';
+import { ServiceHealthModule } from '@greetboard/service-kit';
+import {
+  BusClientModule,
+  createDurableStreams,
+  type TransportRuntime,
+} from '@greetboard/transport';
+import { ChattersHandler } from './chatters/chatters.handler.js';
+import { ChattersRepository } from './chatters/chatters.repository.js';
+import { ChattersService } from './chatters/chatters.service.js';
+import { SESSIONS_DATABASE } from './database/sessions-database.js';
+import { EditorsHandler } from './editors/editors.handler.js';
+import { EditorsService } from './editors/editors.service.js';
+import { IgnoredUsersHandler } from './ignored-users/ignored-users.handler.js';
+import { LiveEvents } from './live/live-events.js';
+import { SessionAccessRules } from './sessions/session-access.js';
+import { SessionsHandler } from './sessions/sessions.handler.js';
+import { SessionsService } from './sessions/sessions.service.js';
+import { SessionStatusEvents } from './sessions/session-status-events.js';
+import {
+  DEFAULT_STREAM_SETTINGS,
+  SESSIONS_STREAM_SETTINGS,
+  SESSIONS_STREAMS,
+  SESSIONS_TRANSPORT,
+  type StreamSettings,
+} from './streams.js';
+import { ChatLinesConsumer } from './monitoring/chat-lines.consumer.js';
+import { MonitoredChannelsHandler } from './monitoring/monitored-channels.handler.js';
+import { UserDataHandler } from './users/user-data.handler.js';
+import { UsersProjectionConsumer } from './users/users-projection.consumer.js';
+import { UsersRepository } from './users/users.repository.js';
+
+export interface SessionsServiceOptions {
+  transport: TransportRuntime;
+  database: DatabaseRuntime;
+  /** Stream and consumer names; tests give each file its own. */
+  streams?: Partial<StreamSettings>;
+}
+
+@Module({})
+export class SessionsModule {
+  static register(options: SessionsServiceOptions): DynamicModule {
+    return {
+      module: SessionsModule,
+      imports: [
+        BusClientModule.register(options.transport),
+        ServiceDatabaseModule.forRoot(options.database, SESSIONS_DATABASE),
+        ServiceHealthModule.register('sessions', HEALTH_CHECKS.sessions),
+      ],
+      controllers: [
+        UserDataHandler,
+        SessionsHandler,
+        ChattersHandler,
+        IgnoredUsersHandler,
+        EditorsHandler,
+        MonitoredChannelsHandler,
+      ],
+      providers: [
+        { provide: SESSIONS_TRANSPORT, useValue: options.transport },
+        { provide: SESSIONS_STREAMS, useFactory: () => createDurableStreams(options.transport) },
+        {
+          provide: SESSIONS_STREAM_SETTINGS,
+          useValue: { ...DEFAULT_STREAM_SETTINGS, ...options.streams },
+        },
+        UsersRepository,
+        UsersProjectionConsumer,
+        SessionAccessRules,
+        LiveEvents,
+        SessionStatusEvents,
+        SessionsService,
+        ChattersRepository,
+        ChattersService,
+        EditorsService,
+        ChatLinesConsumer,
+      ],
+      exports: [ChattersRepository],
+    };
+  }
+}

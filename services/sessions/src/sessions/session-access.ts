@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { queryRows } from '../database/sql.js';
+import { DataSource, type EntityManager } from 'typeorm';
+import { DomainError, type SessionActor } from '@greetboard/contracts';
+
+/** How the actor stands towards a session: its owner, a global editor of the owner, or neither. */
+export type SessionRole = 'owner' | 'editor' | 'none';
+
+export interface SessionAccess {
+  sessionId: string;
+  ownerId: string;
+  name: string;
+  isActive: boolean;
+  role: SessionRole;
+}
+
+/**
+ * The permission rules of sessions and chatters in one place. The editor link is read on every
+ * request, so removing it takes effect at once.
+ */
+@Injectable()
+export class SessionAccessRules {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The session and the actor's role; SESSION_NOT_FOUND when it does not exist. */
+  async of(
+    sessionId: string,
+    actor: SessionActor,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<SessionAccess> {
+    const rows = await queryRows<{
+      id: string;
+      user_id: string;
+      name: string;
+      is_active: boolean;
+      is_editor: boolean;
+    }>(
+      manager,
+      `SELECT s.id, s.user_id, s.name, s.is_active,
+              EXISTS (SELECT 1 FROM sessions.global_editors g
+                       WHERE g.owner_id = s.user_id AND g.editor_id = $2) AS is_editor
+         FROM sessions.sessions s WHERE s.id = $1`,
+      [sessionId, actor.id],
+    );
+    const row = rows[0];
+    if (!row) throw new DomainError('SESSION_NOT_FOUND');
+    const role: SessionRole =
+      row.user_id === actor.id ? 'owner' : row.is_editor ? 'editor' : 'none';
+    return {
+      sessionId: row.id,
+      ownerId: row.user_id,
+      name: row.name,
+      isActive: row.is_active,
+      role,
+    };
+  }
+
+  /** Seeing a session's chatters and greeting them: the owner and the owner's editors. */
+  async toManageChatters(sessionId: string, actor: SessionActor): Promise<SessionAccess> {
+    const access = await this.of(sessionId, actor);
+    if (access.role === 'none') throw new DomainError('FORBIDDEN');
+    return access;
+  }
+}
+
+/** Start and stop: the owner only, and starting needs an approved account. */
+export function assertMayStartOrStop(
+  access: SessionAccess,
+  actor: SessionActor,
+  start: boolean,
+): void {
+  if (access.role !== 'owner') throw new DomainError('NOT_SESSION_OWNER');
+  if (start && !actor.isApproved) throw new DomainError('ACCOUNT_NOT_APPROVED');
+}
+
+/** Renaming and changing keywords: the owner only. */
+export function assertMayEdit(access: SessionAccess): void {
+  if (access.role !== 'owner') throw new DomainError('FORBIDDEN');
+}
+
+/** Deleting: the owner or an admin, never an editor. */
+export function assertMayDelete(access: SessionAccess, actor: SessionActor): void {
+  if (access.role !== 'owner' && !actor.isAdmin) throw new DomainError('FORBIDDEN');
+}
+
+export function assertAdmin(actor: SessionActor): void {
+  if (!actor.isAdmin) throw new DomainError('ADMIN_REQUIRED');
+}

@@ -1,0 +1,198 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  DomainError,
+  readKeywords,
+  type CreateSessionRequest,
+  type DeleteSessionResult,
+  type SessionActor,
+  type SessionDto,
+  type UpdateSessionRequest,
+} from '@greetboard/contracts';
+import { queryRows } from '../database/sql.js';
+import { LiveEvents } from '../live/live-events.js';
+import {
+  assertAdmin,
+  assertMayDelete,
+  assertMayEdit,
+  assertMayStartOrStop,
+  SessionAccessRules,
+} from './session-access.js';
+import { SESSION_COLUMNS, SESSION_FROM, toSessionDto, type SessionRow } from './session-rows.js';
+import { SessionStatusEvents } from './session-status-events.js';
+
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly access: SessionAccessRules,
+    private readonly live: LiveEvents,
+    private readonly status: SessionStatusEvents,
+  ) {}
+
+  /** The actor's own sessions and those of every owner who made them a global editor. */
+  async listVisible(actor: SessionActor): Promise<SessionDto[]> {
+    const rows = await queryRows<SessionRow>(
+      this.dataSource,
+      `SELECT ${SESSION_COLUMNS} FROM ${SESSION_FROM}
+        WHERE s.user_id = $1
+           OR s.user_id IN (SELECT owner_id FROM sessions.global_editors WHERE editor_id = $1)
+        ORDER BY s.created_at DESC, s.id`,
+      [actor.id],
+    );
+    return rows.map(toSessionDto);
+  }
+
+  async listAll(actor: SessionActor): Promise<SessionDto[]> {
+    assertAdmin(actor);
+    const rows = await queryRows<SessionRow>(
+      this.dataSource,
+      `SELECT ${SESSION_COLUMNS} FROM ${SESSION_FROM} ORDER BY s.created_at DESC, s.id`,
+    );
+    return rows.map(toSessionDto);
+  }
+
+  /** Creating also starts the session (spec section 4). */
+  async create(request: CreateSessionRequest): Promise<SessionDto> {
+    const { actor } = request;
+    if (!actor.isApproved) throw new DomainError('ACCOUNT_NOT_APPROVED');
+    const name = requiredName(request.name);
+    const keywords = keywordsText(request.keywords);
+    const [row] = await queryRows<SessionRow>(
+      this.dataSource,
+      `WITH created AS (
+         INSERT INTO sessions.sessions (user_id, name, keywords, is_active, started_at)
+         VALUES ($1, $2, $3, true, now()) RETURNING *)
+       SELECT ${SESSION_COLUMNS}
+         FROM created s LEFT JOIN sessions.users u ON u.id = s.user_id`,
+      [actor.id, name, keywords],
+    );
+    if (!row) throw new DomainError('INTERNAL');
+    const session = toSessionDto({ ...row, username: row.username || actor.username });
+    await this.live.toSession(actor.id, session.id, 'session_created', session);
+    await this.status.changed(session, true);
+    return session;
+  }
+
+  /** Rename, new keywords, start (`isActive: true`) or stop (`isActive: false`, sets endedAt). */
+  async update(request: UpdateSessionRequest): Promise<SessionDto> {
+    const { actor, sessionId } = request;
+    const access = await this.access.of(sessionId, actor);
+    if (request.isActive !== undefined) assertMayStartOrStop(access, actor, request.isActive);
+    if (request.name !== undefined || request.keywords !== undefined) assertMayEdit(access);
+    const name = request.name === undefined ? null : requiredName(request.name);
+    const keywords = request.keywords === undefined ? null : keywordsText(request.keywords);
+    const before = await this.dataSource.transaction(async (manager) => {
+      const [current] = await queryRows<{ name: string; keywords: string; is_active: boolean }>(
+        manager,
+        `SELECT name, keywords, is_active FROM sessions.sessions WHERE id = $1 FOR UPDATE`,
+        [sessionId],
+      );
+      if (!current) throw new DomainError('SESSION_NOT_FOUND');
+      await manager.query(
+        `UPDATE sessions.sessions SET
+           name = coalesce($2, name),
+           keywords = coalesce($3, keywords),
+           is_active = coalesce($4, is_active),
+           started_at = CASE WHEN $4 = true AND NOT is_active THEN now() ELSE started_at END,
+           ended_at = CASE WHEN $4 = true AND NOT is_active THEN NULL
+                           WHEN $4 = false AND is_active THEN now() ELSE ended_at END
+         WHERE id = $1`,
+        [sessionId, name, keywords, request.isActive ?? null],
+      );
+      return current;
+    });
+    const session = await this.load(sessionId);
+    if (request.isActive !== undefined && request.isActive !== before.is_active) {
+      const type = request.isActive ? 'session_started' : 'session_stopped';
+      await this.live.toSession(access.ownerId, sessionId, type, session);
+      await this.status.changed(session, request.isActive);
+    }
+    if (
+      (name !== null && name !== before.name) ||
+      (keywords !== null && keywords !== before.keywords)
+    ) {
+      await this.live.toSession(access.ownerId, sessionId, 'session_updated', session);
+    }
+    return session;
+  }
+
+  async forceStop(actor: SessionActor, sessionId: string): Promise<SessionDto> {
+    assertAdmin(actor);
+    const [owner] = await queryRows<{ user_id: string }>(
+      this.dataSource,
+      `UPDATE sessions.sessions SET is_active = false, ended_at = now()
+        WHERE id = $1 AND is_active RETURNING user_id`,
+      [sessionId],
+    );
+    const session = await this.load(sessionId);
+    if (owner) {
+      await this.live.toSession(owner.user_id, sessionId, 'session_stopped', session);
+      await this.status.changed(session, false);
+    }
+    return session;
+  }
+
+  /** Removes the session and its chatters; owner or admin only. */
+  async delete(actor: SessionActor, sessionId: string): Promise<DeleteSessionResult> {
+    const access = await this.access.of(sessionId, actor);
+    assertMayDelete(access, actor);
+    const result = await this.dataSource.transaction(async (manager: EntityManager) => {
+      const [deleted] = await queryRows<{ name: string; chatters: number; is_active: boolean }>(
+        manager,
+        `WITH gone AS (
+           SELECT count(*)::int AS chatters FROM sessions.chatters WHERE session_id = $1),
+         removed AS (DELETE FROM sessions.sessions WHERE id = $1 RETURNING name, is_active)
+         SELECT removed.name, removed.is_active, gone.chatters FROM removed, gone`,
+        [sessionId],
+      );
+      return deleted;
+    });
+    if (!result) throw new DomainError('SESSION_NOT_FOUND');
+    await this.live.toSession(access.ownerId, sessionId, 'session_deleted', {
+      id: sessionId,
+      name: result.name,
+    });
+    if (result.is_active) {
+      // Deleting a running session ends it; its row is gone, so the event carries what was.
+      await this.status.changed(
+        { id: sessionId, userId: access.ownerId, name: result.name },
+        false,
+        new Date().toISOString(),
+      );
+    }
+    return { sessionName: result.name, deletedChatters: result.chatters };
+  }
+
+  private async load(sessionId: string): Promise<SessionDto> {
+    const rows = await queryRows<SessionRow>(
+      this.dataSource,
+      `SELECT ${SESSION_COLUMNS} FROM ${SESSION_FROM} WHERE s.id = $1`,
+      [sessionId],
+    );
+    if (!rows[0]) throw new DomainError('SESSION_NOT_FOUND');
+    return toSessionDto(rows[0]);
+  }
+}
+
+function requiredName(raw: string): string {
+  const name = raw.trim();
+  if (!name) {
+    throw new DomainError('VALIDATION_FAILED', 'Session name is required.', [
+      { field: 'name', problems: ['name must not be empty'] },
+    ]);
+  }
+  return name;
+}
+
+/** The keywords as stored: a normalised JSON list; malformed input is an empty list. */
+function keywordsText(raw: string | undefined): string {
+  const reading = readKeywords(raw ?? '[]');
+  if (!reading.ok) {
+    const problem = reading.problem === 'too-many' ? 'too many keywords' : 'a keyword is too long';
+    throw new DomainError('VALIDATION_FAILED', 'Invalid keywords.', [
+      { field: 'keywords', problems: [problem] },
+    ]);
+  }
+  return JSON.stringify(reading.keywords);
+}

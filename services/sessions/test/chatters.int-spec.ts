@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SESSIONS_REQUESTS as R, type SessionDto } from '@greetboard/contracts';
+import { waitFor } from '@greetboard/testing';
+import { chatLine, startSessionsHarness, type SessionsHarness, type TestUser } from './harness.js';
+
+describe('chatters, greeting and chat lines over the bus', () => {
+  let h: SessionsHarness;
+  let owner: TestUser;
+  let editor: TestUser;
+  let stranger: TestUser;
+  let admin: TestUser;
+  let session: SessionDto;
+
+  const list = async (actor = owner.actor, sessionId = session.id) =>
+    (await h.request(R.listChatters, { actor, sessionId })).chatters;
+
+  beforeAll(async () => {
+    h = await startSessionsHarness();
+    [owner, editor, stranger, admin] = await Promise.all([
+      h.seedUser(),
+      h.seedUser({ displayName: 'Eddie Editor' }),
+      h.seedUser(),
+      h.seedUser({ isAdmin: true }),
+    ]);
+    await h.db.query(`INSERT INTO sessions.global_editors (owner_id, editor_id) VALUES ($1, $2)`, [
+      owner.id,
+      editor.id,
+    ]);
+    session = await h.request(R.createSession, { actor: owner.actor, name: 'Chat' });
+  });
+
+  afterAll(() => h.close());
+
+  it('registers each chatter once, oldest first, with exact counts under redelivery', async () => {
+    const first = chatLine(owner.username, 'alice', 'hi all', { firstMessage: true });
+    const second = chatLine(owner.username, 'bob', 'yo');
+    const third = chatLine(owner.username, 'alice', 'again');
+    const recorded = await h.chatters.recordChatLines([first, second, third]);
+    expect(recorded.map((r) => [r.chatter.username, r.isNew])).toEqual([
+      ['alice', true],
+      ['bob', true],
+    ]);
+    // The same batch again (a redelivery), and a batch repeating a line within itself.
+    expect(await h.chatters.recordChatLines([first, second, third])).toEqual([]);
+    await h.chatters.recordChatLines([third, third]);
+    const chatters = await list();
+    expect(chatters.map((c) => [c.username, c.messageCount, c.firstMessage])).toEqual([
+      ['alice', 2, 'hi all'],
+      ['bob', 1, 'yo'],
+    ]);
+    expect(chatters[0]).toMatchObject({
+      sessionId: session.id,
+      twitchId: 'tw-alice',
+      displayName: 'ALICE',
+      isGreeted: false,
+      greetedAt: null,
+      greetedBy: null,
+      greetedByUser: null,
+      isFirstTimeChatter: true,
+      isReturningChatter: false,
+      firstSeenAt: new Date(first.sentAt).toISOString(),
+      lastSeenAt: new Date(third.sentAt).toISOString(),
+    });
+  });
+
+  it('never counts bots, ignored users or the owner, and applies the keywords', async () => {
+    await h.request(R.addIgnoredUser, { actor: owner.actor, username: 'Troll' });
+    const keyed = await h.request(R.createSession, {
+      actor: owner.actor,
+      name: 'Keyed',
+      keywords: '["!join", "good morning"]',
+    });
+    await h.chatters.recordChatLines([
+      chatLine(owner.username, 'nightbot', '!join'),
+      chatLine(owner.username, 'StreamElements'.toLowerCase(), 'good morning'),
+      chatLine(owner.username, 'troll', '!join'),
+      chatLine(owner.username, owner.username, '!join'),
+      chatLine(owner.username, 'carol', 'GOOD... morning!! Kappa'),
+      chatLine(owner.username, 'dave', 'goodmorning'),
+      chatLine(owner.username, 'erin', 'I will !join later'),
+    ]);
+    expect((await list(owner.actor, keyed.id)).map((c) => c.username)).toEqual(['carol', 'erin']);
+  });
+
+  it('lets the owner and editors list chatters; others get FORBIDDEN', async () => {
+    expect((await list(editor.actor)).length).toBeGreaterThan(0);
+    for (const actor of [stranger.actor, admin.actor]) {
+      expect(await h.failure(R.listChatters, { actor, sessionId: session.id })).toBe('FORBIDDEN');
+    }
+  });
+
+  it('greets with server-set greeter and time, is idempotent, un-greets, and publishes chatter_update', async () => {
+    const [alice] = await list();
+    const greeted = await h.request(R.greetChatter, {
+      actor: editor.actor,
+      chatterId: alice.id,
+      isGreeted: true,
+    });
+    expect(greeted).toMatchObject({
+      isGreeted: true,
+      greetedBy: editor.id,
+      greetedByUser: { displayName: 'Eddie Editor', profileImage: editor.profileImage },
+    });
+    const again = await h.request(R.greetChatter, {
+      actor: owner.actor,
+      chatterId: alice.id,
+      isGreeted: true,
+    });
+    expect(again).toEqual(greeted);
+    const event = await waitFor(() =>
+      h.liveEvents.find((e) => e.type === 'chatter_update' && e.sessionId === session.id),
+    );
+    expect(event.payload).toEqual(greeted);
+    expect(event.userIds?.sort()).toEqual([owner.id, editor.id].sort());
+    const cleared = await h.request(R.greetChatter, {
+      actor: owner.actor,
+      chatterId: alice.id,
+      isGreeted: false,
+    });
+    expect(cleared).toMatchObject({
+      isGreeted: false,
+      greetedAt: null,
+      greetedBy: null,
+      greetedByUser: null,
+    });
+  });
+
+  it('refuses greets by strangers and admins, and for unknown chatters', async () => {
+    const [alice] = await list();
+    for (const actor of [stranger.actor, admin.actor]) {
+      expect(await h.failure(R.greetChatter, { actor, chatterId: alice.id, isGreeted: true })).toBe(
+        'FORBIDDEN',
+      );
+    }
+    expect(
+      await h.failure(R.greetChatter, {
+        actor: owner.actor,
+        chatterId: '00000000-0000-4000-8000-000000000000',
+        isGreeted: true,
+      }),
+    ).toBe('CHATTER_NOT_FOUND');
+    expect((await list())[0].isGreeted).toBe(false);
+  });
+
+  it('settles concurrent greet toggles on the last write, seen the same by both clients', async () => {
+    const [, bob] = await list();
+    const toggles = Array.from({ length: 20 }, (_, i) =>
+      h.request(R.greetChatter, {
+        actor: i % 2 ? owner.actor : editor.actor,
+        chatterId: bob.id,
+        isGreeted: i % 2 === 0,
+      }),
+    );
+    await Promise.all(toggles);
+    const final = (await list(owner.actor)).find((c) => c.id === bob.id)!;
+    const seenByEditor = (await list(editor.actor)).find((c) => c.id === bob.id)!;
+    expect(seenByEditor).toEqual(final);
+    // The last chatter_update published carries the stored state.
+    await waitFor(() => {
+      const updates = h.liveEvents.filter(
+        (e) => e.type === 'chatter_update' && (e.payload as { id: string }).id === bob.id,
+      );
+      return JSON.stringify(updates.at(-1)?.payload) === JSON.stringify(final);
+    });
+    if (final.isGreeted) expect(final.greetedAt).not.toBeNull();
+    else expect(final.greetedBy).toBeNull();
+  });
+
+  it('lets a delete race with greets without errors other than CHATTER_NOT_FOUND', async () => {
+    const doomed = await h.request(R.createSession, { actor: owner.actor, name: 'Race' });
+    const lines = Array.from({ length: 30 }, (_, i) => chatLine(owner.username, `racer_${i}`));
+    const recorded = await h.chatters.recordChatLines(lines);
+    const greets = recorded.map((r) =>
+      h.failure(R.greetChatter, { actor: editor.actor, chatterId: r.chatter.id, isGreeted: true }),
+    );
+    const deletion = h.request(R.deleteSession, { actor: owner.actor, sessionId: doomed.id });
+    const outcomes = await Promise.all(greets);
+    const result = await deletion;
+    expect(new Set(outcomes.filter((o) => o !== 'succeeded'))).toEqual(
+      outcomes.every((o) => o === 'succeeded') ? new Set() : new Set(['CHATTER_NOT_FOUND']),
+    );
+    expect(result).toEqual({ sessionName: 'Race', deletedChatters: 30 });
+    const { rows } = await h.db.query(
+      `SELECT count(*)::int AS n FROM sessions.chatters WHERE session_id = $1`,
+      [doomed.id],
+    );
+    expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it('stops an editor the moment the link is removed', async () => {
+    const [link] = await h.request(R.listGlobalEditors, { actor: owner.actor });
+    await h.request(R.removeGlobalEditor, { actor: owner.actor, id: link.id });
+    expect(await h.failure(R.listChatters, { actor: editor.actor, sessionId: session.id })).toBe(
+      'FORBIDDEN',
+    );
+    expect((await h.request(R.listSessions, { actor: editor.actor })).length).toBe(0);
+  });
+
+  it('changes the list version on every change and pages through large lists', async () => {
+    const big = await h.request(R.createSession, { actor: owner.actor, name: 'Big' });
+    const before = await h.request(R.chatterListVersion, { actor: owner.actor, sessionId: big.id });
+    const lines = Array.from({ length: 2_500 }, (_, i) =>
+      chatLine(owner.username, `viewer_${i}`, 'x'.repeat(200)),
+    );
+    await h.chatters.recordChatLines(lines);
+    const after = await h.request(R.chatterListVersion, { actor: owner.actor, sessionId: big.id });
+    expect(BigInt(after.version)).toBeGreaterThan(BigInt(before.version));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await h.request(R.listChatters, {
+        actor: owner.actor,
+        sessionId: big.id,
+        ...(cursor ? { after: cursor } : {}),
+      });
+      pages += 1;
+      expect(JSON.stringify(page).length).toBeLessThan(1_000_000);
+      seen.push(...page.chatters.map((c) => c.username));
+      cursor = page.next ?? undefined;
+    } while (cursor);
+    expect(pages).toBeGreaterThan(1);
+    expect(seen).toEqual(lines.map((l) => l.login));
+  });
+});

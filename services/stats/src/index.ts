@@ -1,0 +1,1 @@
+export { StatsModule, type StatsServiceOptions } from './stats.module.js';

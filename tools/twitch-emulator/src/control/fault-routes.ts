@@ -1,0 +1,128 @@
+import { type Router, sendEmpty, sendJson } from '../http/http.js';
+import { type ControlDeps } from './control-api.js';
+import {
+  badRequest,
+  type JsonObject,
+  notFound,
+  optionalBoolean,
+  optionalNumber,
+  optionalString,
+  readJsonBody,
+  requiredNumber,
+} from './validation.js';
+
+const FAULT_KINDS = [
+  'reconnect',
+  'drop',
+  'stall',
+  'latency',
+  'split-frames',
+  'malformed',
+  'expire-token',
+  'revoke-token',
+  'helix-429',
+  'helix-5xx',
+] as const;
+type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** Lines no well-formed IRC server would send: probes for a client parser's robustness. */
+const MALFORMED_LINES = [
+  '@',
+  ':tmi.twitch.tv',
+  '@badge-info;badges=;=novalue :tmi.twitch.tv PRIVMSG',
+  ':tmi.twitch.tv 999',
+  'PRIVMSG #',
+  '@id=\\ :x!x@x.tmi.twitch.tv PRIVMSG #x :\u0000\u0001\u0002',
+  ':::: :::: ::::',
+];
+
+function isFaultKind(kind: string): kind is FaultKind {
+  return (FAULT_KINDS as readonly string[]).includes(kind);
+}
+
+/** `/control/faults`: network and API failures on demand. */
+export function registerFaultRoutes(router: Router, deps: ControlDeps): void {
+  router.add('POST', '/control/faults', async (context) => {
+    const body = await readJsonBody(context);
+    const kind = body.kind;
+    if (typeof kind !== 'string' || !isFaultKind(kind)) {
+      throw badRequest(`"kind" must be one of ${FAULT_KINDS.join(', ')}`);
+    }
+    const clientId = optionalString(body, 'clientId');
+    if (clientId !== undefined && !deps.irc.connections.has(clientId)) {
+      throw notFound(`client "${clientId}" is not connected`);
+    }
+    sendJson(context.res, 200, { kind, ...applyFault(kind, body, clientId, deps) });
+  });
+
+  router.add('DELETE', '/control/faults', ({ res }) => {
+    deps.faults.clear();
+    sendEmpty(res, 204);
+  });
+}
+
+function applyFault(
+  kind: FaultKind,
+  body: JsonObject,
+  clientId: string | undefined,
+  deps: ControlDeps,
+): object {
+  const { irc, faults, tokens, users } = deps;
+  switch (kind) {
+    case 'reconnect': {
+      const graceMs =
+        optionalNumber(body, 'graceMs', { min: 0, max: 600_000, integer: true }) ?? 1000;
+      return { affected: irc.reconnect(clientId, graceMs), graceMs };
+    }
+    case 'drop':
+      return { affected: irc.drop(clientId) };
+    case 'stall': {
+      const durationMs = requiredNumber(body, 'durationMs', {
+        min: 1,
+        max: 600_000,
+        integer: true,
+      });
+      faults.stall(durationMs, clientId);
+      return { durationMs };
+    }
+    case 'latency': {
+      const ms = requiredNumber(body, 'ms', { min: 0, max: 60_000, integer: true });
+      faults.setLatency(ms, clientId);
+      return { ms };
+    }
+    case 'split-frames': {
+      const enabled = optionalBoolean(body, 'enabled') ?? true;
+      faults.setSplitFrames(enabled, clientId);
+      return { enabled };
+    }
+    case 'malformed':
+      return { affected: irc.sendRawTo(clientId, MALFORMED_LINES), lines: MALFORMED_LINES };
+    case 'expire-token':
+    case 'revoke-token': {
+      const token = optionalString(body, 'token');
+      const login = optionalString(body, 'login');
+      if (token === undefined && login === undefined) throw badRequest('give "token" or "login"');
+      const userId = login === undefined ? undefined : users.byLogin(login)?.id;
+      if (login !== undefined && userId === undefined)
+        throw notFound(`user "${login}" does not exist`);
+      const affected = tokens.invalidate(
+        { accessToken: token, userId },
+        kind === 'expire-token' ? 'expire' : 'revoke',
+      );
+      return { affected };
+    }
+    case 'helix-429':
+    case 'helix-5xx': {
+      const durationMs = optionalNumber(body, 'durationMs', {
+        min: 1,
+        max: 3_600_000,
+        integer: true,
+      });
+      const count = optionalNumber(body, 'count', { min: 1, max: 1_000_000, integer: true });
+      if (durationMs === undefined && count === undefined)
+        throw badRequest('give "durationMs" or "count"');
+      faults.failHelix(kind === 'helix-429' ? 429 : 500, { durationMs, count });
+      return { durationMs, count };
+    }
+  }
+}

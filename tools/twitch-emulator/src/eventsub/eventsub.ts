@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage } from 'node:http';
+import { type Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { helixError, readJsonObject, type HelixHandler } from '../helix/helix.js';
+import { type RequestContext, type Router, sendEmpty, sendJson } from '../http/http.js';
+import { type ChannelStore, type StreamEvent } from '../state/channels.js';
+import { type IssuedToken } from '../state/tokens.js';
+import { type UserStore } from '../state/users.js';
+
+/** The subscription types the emulator delivers (those Greetboard uses). */
+const SUPPORTED_TYPES = new Set(['stream.online', 'stream.offline']);
+const DEFAULT_KEEPALIVE_SECONDS = 10;
+
+interface EventSubSession {
+  id: string;
+  socket: WebSocket;
+  connectedAt: string;
+  keepaliveSeconds: number;
+  keepaliveTimer?: NodeJS.Timeout;
+}
+
+interface Subscription {
+  id: string;
+  type: string;
+  version: string;
+  condition: { broadcaster_user_id: string };
+  sessionId: string;
+  /** The client that created it; Helix lists and deletes per client id. */
+  clientId: string;
+  createdAt: string;
+}
+
+/**
+ * EventSub over WebSocket (eventsub.wss.twitch.tv/ws) and its Helix endpoints
+ * (/helix/eventsub/subscriptions): a client connects, receives `session_welcome` with its
+ * session id, subscribes through Helix with a user token, and then receives `notification`
+ * messages, with `session_keepalive` whenever the connection is otherwise quiet.
+ */
+export class EventSubServer {
+  private readonly sessions = new Map<string, EventSubSession>();
+  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly unsubscribeStreams: () => void;
+
+  constructor(
+    private readonly users: UserStore,
+    channels: ChannelStore,
+  ) {
+    this.unsubscribeStreams = channels.onStreamEvent((event) => this.notifyStream(event));
+  }
+
+  /** Helix routes, wrapped in the Helix guard (token, Client-Id, rate limit, faults). */
+  register(router: Router, guard: (handler: HelixHandler) => (c: RequestContext) => Promise<void>) {
+    router
+      .add(
+        'POST',
+        '/helix/eventsub/subscriptions',
+        guard((c, t) => this.subscribe(c, t)),
+      )
+      .add(
+        'GET',
+        '/helix/eventsub/subscriptions',
+        guard((c, t) => this.list(c, t)),
+      )
+      .add(
+        'DELETE',
+        '/helix/eventsub/subscriptions',
+        guard((c, t) => this.remove(c, t)),
+      );
+  }
+
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const requested = Number(url.searchParams.get('keepalive_timeout_seconds'));
+    const keepaliveSeconds =
+      Number.isInteger(requested) && requested >= 10 && requested <= 600
+        ? requested
+        : DEFAULT_KEEPALIVE_SECONDS;
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, keepaliveSeconds));
+  }
+
+  /** Connected EventSub sessions, for inspection. */
+  sessionIds(): string[] {
+    return [...this.sessions.keys()];
+  }
+
+  close(): void {
+    this.unsubscribeStreams();
+    for (const session of this.sessions.values()) {
+      clearTimeout(session.keepaliveTimer);
+      session.socket.terminate();
+    }
+    this.sessions.clear();
+    this.wss.close();
+  }
+
+  private open(socket: WebSocket, keepaliveSeconds: number): void {
+    const session: EventSubSession = {
+      id: randomUUID(),
+      socket,
+      connectedAt: new Date().toISOString(),
+      keepaliveSeconds,
+    };
+    this.sessions.set(session.id, session);
+    socket.on('close', () => this.drop(session.id));
+    socket.on('error', () => socket.terminate());
+    this.send(session, 'session_welcome', {
+      session: {
+        id: session.id,
+        status: 'connected',
+        connected_at: session.connectedAt,
+        keepalive_timeout_seconds: keepaliveSeconds,
+        reconnect_url: null,
+        recovery_url: null,
+      },
+    });
+  }
+
+  /** Subscriptions on a websocket transport end with their connection. */
+  private drop(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    clearTimeout(session?.keepaliveTimer);
+    this.sessions.delete(sessionId);
+    for (const [id, subscription] of this.subscriptions) {
+      if (subscription.sessionId === sessionId) this.subscriptions.delete(id);
+    }
+  }
+
+  private send(
+    session: EventSubSession,
+    messageType: string,
+    payload: object,
+    subscription?: Subscription,
+  ): void {
+    const metadata: Record<string, string> = {
+      message_id: randomUUID(),
+      message_type: messageType,
+      message_timestamp: new Date().toISOString(),
+    };
+    if (subscription) {
+      metadata.subscription_type = subscription.type;
+      metadata.subscription_version = subscription.version;
+    }
+    session.socket.send(JSON.stringify({ metadata, payload }));
+    // Twitch sends a keepalive only when nothing else was sent within the timeout.
+    clearTimeout(session.keepaliveTimer);
+    session.keepaliveTimer = setTimeout(
+      () => this.send(session, 'session_keepalive', {}),
+      session.keepaliveSeconds * 1000,
+    );
+    session.keepaliveTimer.unref();
+  }
+
+  private async subscribe(context: RequestContext, token: IssuedToken): Promise<void> {
+    const body = await readJsonObject(context);
+    const type = body.type;
+    const version = body.version;
+    const condition = body.condition as { broadcaster_user_id?: unknown } | undefined;
+    const transport = body.transport as { method?: unknown; session_id?: unknown } | undefined;
+    if (typeof type !== 'string' || !SUPPORTED_TYPES.has(type))
+      throw helixError(400, 'The parameter "type" is not a supported subscription type');
+    if (version !== '1') throw helixError(400, 'The parameter "version" is not valid');
+    if (transport?.method !== 'websocket' || typeof transport.session_id !== 'string')
+      throw helixError(400, 'The parameter "transport" is not valid');
+    if (token.userId === undefined)
+      throw helixError(400, 'The websocket transport requires a user access token');
+    const broadcasterId = condition?.broadcaster_user_id;
+    if (typeof broadcasterId !== 'string' || !this.users.byId(broadcasterId))
+      throw helixError(400, 'The parameter "condition" is not valid');
+    const session = this.sessions.get(transport.session_id);
+    if (!session)
+      throw helixError(400, 'The websocket session does not exist or has already disconnected');
+    for (const existing of this.subscriptions.values()) {
+      if (
+        existing.sessionId === session.id &&
+        existing.type === type &&
+        existing.condition.broadcaster_user_id === broadcasterId
+      )
+        throw helixError(409, 'subscription already exists');
+    }
+    const subscription: Subscription = {
+      id: randomUUID(),
+      type,
+      version,
+      condition: { broadcaster_user_id: broadcasterId },
+      sessionId: session.id,
+      clientId: token.clientId,
+      createdAt: new Date().toISOString(),
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    sendJson(context.res, 202, {
+      data: [this.resource(subscription)],
+      total: this.subscriptions.size,
+      total_cost: 0,
+      max_total_cost: 10_000,
+    });
+  }
+
+  private list(context: RequestContext, token: IssuedToken): void {
+    const own = [...this.subscriptions.values()].filter((s) => s.clientId === token.clientId);
+    sendJson(context.res, 200, {
+      data: own.map((subscription) => this.resource(subscription)),
+      total: own.length,
+      total_cost: 0,
+      max_total_cost: 10_000,
+      pagination: {},
+    });
+  }
+
+  private remove(context: RequestContext, token: IssuedToken): void {
+    const id = context.url.searchParams.get('id');
+    if (!id) throw helixError(400, 'Missing required parameter "id"');
+    if (this.subscriptions.get(id)?.clientId !== token.clientId)
+      throw helixError(404, 'subscription not found');
+    this.subscriptions.delete(id);
+    sendEmpty(context.res, 204);
+  }
+
+  private resource(subscription: Subscription): Record<string, unknown> {
+    const session = this.sessions.get(subscription.sessionId);
+    return {
+      id: subscription.id,
+      status: session ? 'enabled' : 'websocket_disconnected',
+      type: subscription.type,
+      version: subscription.version,
+      condition: subscription.condition,
+      created_at: subscription.createdAt,
+      transport: {
+        method: 'websocket',
+        session_id: subscription.sessionId,
+        connected_at: session?.connectedAt,
+      },
+      cost: 0,
+    };
+  }
+
+  private notifyStream(event: StreamEvent): void {
+    const broadcaster = event.channel.broadcaster;
+    const base = {
+      broadcaster_user_id: broadcaster.id,
+      broadcaster_user_login: broadcaster.login,
+      broadcaster_user_name: broadcaster.displayName,
+    };
+    const payloadEvent =
+      event.type === 'stream.online'
+        ? { id: event.stream.id, ...base, type: 'live', started_at: event.stream.startedAt }
+        : base;
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.type !== event.type) continue;
+      if (subscription.condition.broadcaster_user_id !== broadcaster.id) continue;
+      const session = this.sessions.get(subscription.sessionId);
+      if (!session) continue;
+      this.send(
+        session,
+        'notification',
+        { subscription: this.resource(subscription), event: payloadEvent },
+        subscription,
+      );
+    }
+  }
+}

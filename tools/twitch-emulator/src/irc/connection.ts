@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { type IssuedToken } from '../state/tokens.js';
+import { type EmulatorUser } from '../state/users.js';
+import { LineSplitter, splitFrame, stripTags } from './message.js';
+
+export type Transport = 'ws' | 'tcp';
+
+/** The transport underneath a connection: a WebSocket or a TCP socket. */
+export interface ConnectionSink {
+  write(payload: string): void;
+  /** Orderly close (WebSocket close frame / TCP FIN). */
+  end(): void;
+  /** Abrupt close, as when a network path dies. */
+  destroy(): void;
+}
+
+/** Delivery faults the control API can inject; consulted on every flush. */
+export interface DeliveryFaults {
+  latencyMs(connectionId: string): number;
+  splitsFrames(connectionId: string): boolean;
+  /** Epoch ms until which the connection neither sends nor answers PINGs; 0 when not stalled. */
+  stalledUntil(connectionId: string): number;
+}
+
+/** How many lines a client may have sent that `/control/clients/{id}/sent` still shows. */
+const SENT_LINES_KEPT = 10_000;
+
+export const CAP_TAGS = 'twitch.tv/tags';
+export const CAP_COMMANDS = 'twitch.tv/commands';
+export const CAP_MEMBERSHIP = 'twitch.tv/membership';
+
+/** One IRC client: its session state and a batched, fault-aware output queue. */
+export class IrcConnection {
+  readonly id = randomUUID();
+  readonly connectedAt = new Date().toISOString();
+  nick = '';
+  pass: string | undefined;
+  registered = false;
+  /** True for a logged-in account; false for anonymous justinfan connections. */
+  authenticated = false;
+  user: EmulatorUser | undefined;
+  token: IssuedToken | undefined;
+  readonly caps = new Set<string>();
+  readonly channels = new Set<string>();
+  readonly sentByClient: string[] = [];
+  awaitingPongSince = 0;
+  closed = false;
+
+  private pending: string[] = [];
+  private flushScheduled = false;
+  private readonly splitter = new LineSplitter();
+
+  constructor(
+    readonly transport: Transport,
+    private readonly sink: ConnectionSink,
+    private readonly faults: DeliveryFaults,
+  ) {}
+
+  get hasTags(): boolean {
+    return this.caps.has(CAP_TAGS);
+  }
+
+  get hasCommands(): boolean {
+    return this.caps.has(CAP_COMMANDS);
+  }
+
+  get hasMembership(): boolean {
+    return this.caps.has(CAP_MEMBERSHIP);
+  }
+
+  /** Lines received from the client in one read (TCP chunk or WebSocket frame). */
+  receive(data: string): string[] {
+    const lines = this.transport === 'tcp' ? this.splitter.push(data) : splitFrame(data);
+    for (const line of lines) {
+      this.sentByClient.push(line);
+      if (this.sentByClient.length > SENT_LINES_KEPT) this.sentByClient.shift();
+    }
+    return lines;
+  }
+
+  /** Queues a line; tags are removed unless the client asked for them. */
+  send(line: string): void {
+    this.sendRaw(this.hasTags ? line : stripTags(line));
+  }
+
+  /** Queues a line exactly as given. */
+  sendRaw(line: string): void {
+    if (this.closed) return;
+    this.pending.push(line);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      // Everything queued in this turn of the event loop goes out in one write / one frame.
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** Sends whatever is queued in one write, honouring stall, latency and frame-splitting faults. */
+  flush(): void {
+    this.flushScheduled = false;
+    if (this.closed || this.pending.length === 0) return;
+    const stalledFor = this.faults.stalledUntil(this.id) - Date.now();
+    if (stalledFor > 0) {
+      this.flushScheduled = true;
+      setTimeout(() => this.flush(), stalledFor).unref();
+      return;
+    }
+    const payload = this.pending.join('\r\n') + '\r\n';
+    this.pending = [];
+    const latency = this.faults.latencyMs(this.id);
+    if (latency > 0) setTimeout(() => this.write(payload), latency).unref();
+    else this.write(payload);
+  }
+
+  end(): void {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    this.sink.end();
+  }
+
+  destroy(): void {
+    this.closed = true;
+    this.pending = [];
+    this.sink.destroy();
+  }
+
+  private write(payload: string): void {
+    if (this.closed) return;
+    if (!this.faults.splitsFrames(this.id)) {
+      this.sink.write(payload);
+      return;
+    }
+    // Cut every line in the middle so each half arrives in its own frame / TCP write.
+    let start = 0;
+    while (start < payload.length) {
+      const lineEnd = payload.indexOf('\r\n', start) + 2;
+      const middle = start + Math.max(1, Math.floor((lineEnd - start) / 2));
+      this.sink.write(payload.slice(start, middle));
+      this.sink.write(payload.slice(middle, lineEnd));
+      start = lineEnd;
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import { type Channel } from '../state/channels.js';
+import { type EmulatorUser } from '../state/users.js';
+import { type IrcTags, withTags } from './message.js';
+
+/** Server lines exactly as Twitch words them. */
+export const TMI = ':tmi.twitch.tv';
+
+export function userPrefix(login: string): string {
+  return `:${login}!${login}@${login}.tmi.twitch.tv`;
+}
+
+export function welcomeLines(nick: string): string[] {
+  return [
+    `${TMI} 001 ${nick} :Welcome, GLHF!`,
+    `${TMI} 002 ${nick} :Your host is tmi.twitch.tv`,
+    `${TMI} 003 ${nick} :This server is rather new`,
+    `${TMI} 004 ${nick} :-`,
+    `${TMI} 375 ${nick} :-`,
+    `${TMI} 372 ${nick} :You are in a maze of twisty passages, all alike.`,
+    `${TMI} 376 ${nick} :>`,
+  ];
+}
+
+export function notice(target: string, text: string, msgId?: string): string {
+  const line = `${TMI} NOTICE ${target} :${text}`;
+  return msgId ? withTags({ 'msg-id': msgId }, line) : line;
+}
+
+/** Badges a user wears in a channel, derived from channel roles and a stable per-user trait. */
+export interface ChatBadges {
+  badges: string;
+  badgeInfo: string;
+  subscriber: boolean;
+  mod: boolean;
+  vip: boolean;
+}
+
+export function channelBadges(
+  channel: Channel,
+  user: EmulatorUser,
+  subscriberMonths: number,
+): ChatBadges {
+  const isBroadcaster = channel.broadcaster.id === user.id;
+  const mod = channel.moderatorIds.has(user.id);
+  const vip = channel.vipIds.has(user.id);
+  const list: string[] = [];
+  if (isBroadcaster) list.push('broadcaster/1');
+  if (mod) list.push('moderator/1');
+  if (vip) list.push('vip/1');
+  if (subscriberMonths > 0) list.push(`subscriber/${subscriberBadgeVersion(subscriberMonths)}`);
+  return {
+    badges: list.join(','),
+    badgeInfo: subscriberMonths > 0 ? `subscriber/${subscriberMonths}` : '',
+    subscriber: subscriberMonths > 0,
+    mod,
+    vip,
+  };
+}
+
+/** Twitch shows the badge of the highest tenure tier reached (0, 3, 6, 9, 12, 24, 36... months). */
+export function subscriberBadgeVersion(months: number): number {
+  const tiers = [0, 3, 6, 9, 12, 24, 36, 48, 60, 72, 84, 96, 108, 120];
+  let version = 0;
+  for (const tier of tiers) if (months >= tier) version = tier;
+  return version;
+}
+
+export function userStateTags(channel: Channel, user: EmulatorUser): IrcTags {
+  const badges = channelBadges(channel, user, 0);
+  return {
+    'badge-info': badges.badgeInfo,
+    badges: badges.badges,
+    color: user.color,
+    'display-name': user.displayName,
+    'emote-sets': '0',
+    mod: badges.mod ? '1' : '0',
+    subscriber: '0',
+    'user-type': badges.mod ? 'mod' : '',
+  };
+}
+
+export function roomStateLine(channel: Channel): string {
+  const room = channel.roomState;
+  return withTags(
+    {
+      'emote-only': room.emoteOnly ? '1' : '0',
+      'followers-only': String(room.followersOnly),
+      r9k: room.r9k ? '1' : '0',
+      'room-id': channel.broadcaster.id,
+      slow: String(room.slow),
+      'subs-only': room.subsOnly ? '1' : '0',
+    },
+    `${TMI} ROOMSTATE #${channel.broadcaster.login}`,
+  );
+}
+
+/** A few global emotes with their real ids, so `emotes` tags reference images that exist. */
+export const GLOBAL_EMOTES: Readonly<Record<string, string>> = {
+  Kappa: '25',
+  HeyGuys: '30259',
+  LUL: '425618',
+  PogChamp: '305954156',
+  Kreygasm: '41',
+  BibleThump: '86',
+  SeemsGood: '64138',
+  NotLikeThis: '58765',
+  VoHiYo: '81274',
+  '<3': '9',
+};
+
+/** The `emotes` tag for a message: `id:start-end,start-end/id:...`, positions in code points. */
+export function emotesTag(text: string): string {
+  const body = text.startsWith('\x01ACTION ') && text.endsWith('\x01') ? text.slice(8, -1) : text;
+  const positions = new Map<string, string[]>();
+  let index = 0;
+  for (const word of body.split(' ')) {
+    const length = [...word].length;
+    const emoteId = GLOBAL_EMOTES[word];
+    if (emoteId !== undefined && length > 0) {
+      const list = positions.get(emoteId) ?? [];
+      list.push(`${index}-${index + length - 1}`);
+      positions.set(emoteId, list);
+    }
+    index += length + 1;
+  }
+  return [...positions].map(([id, ranges]) => `${id}:${ranges.join(',')}`).join('/');
+}

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type TwitchEmulator } from '../src/index.js';
+import { login, RawIrcClient, request, startTestEmulator } from './helpers.js';
+
+let emulator: TwitchEmulator;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+afterAll(() => emulator.close());
+
+describe('control API validation', () => {
+  it.each([
+    ['POST', '/control/users', '{not json', /not valid JSON/],
+    ['POST', '/control/users', '[1,2]', /must be a JSON object/],
+    ['POST', '/control/users', { login: 'Has Spaces' }, /not a Twitch login/],
+    ['POST', '/control/users', { displayName: 'x' }, /"login" must be a non-empty string/],
+    ['POST', '/control/users', { login: 'ok_user', id: 'abc' }, /must be a string of digits/],
+    [
+      'POST',
+      '/control/channels/emulator_streamer/messages',
+      { messages: [] },
+      /"messages" must be a non-empty array/,
+    ],
+    [
+      'POST',
+      '/control/channels/emulator_streamer/messages',
+      { messages: [{ login: 'a' }] },
+      /messages\[0\]\.text/,
+    ],
+    [
+      'POST',
+      '/control/channels/emulator_streamer/messages',
+      { messages: [{ login: 'a', text: 'x', tags: { id: 5 } }] },
+      /tags\.id must be a string/,
+    ],
+    [
+      'POST',
+      '/control/channels/emulator_streamer/raw',
+      { lines: ['ok', 'two\r\nlines'] },
+      /lines\[1\] must not contain CR or LF/,
+    ],
+    [
+      'POST',
+      '/control/channels/emulator_streamer/traffic',
+      { rate: -1, durationSec: 1 },
+      /"rate" must be between/,
+    ],
+    [
+      'POST',
+      '/control/channels/emulator_streamer/traffic',
+      { rate: 10 },
+      /"durationSec" is required/,
+    ],
+    [
+      'POST',
+      '/control/channels/emulator_streamer/traffic',
+      { rate: 10, durationSec: 1, firstTimeShare: 0.8, returningShare: 0.5 },
+      /must not exceed 1/,
+    ],
+    ['POST', '/control/faults', { kind: 'meteor' }, /"kind" must be one of reconnect, drop/],
+    ['POST', '/control/faults', { kind: 'stall' }, /"durationMs" is required/],
+    ['POST', '/control/faults', { kind: 'helix-429' }, /give "durationMs" or "count"/],
+    ['POST', '/control/faults', { kind: 'expire-token' }, /give "token" or "login"/],
+  ])('%s %s %j answers 400 with a clear message', async (method, path, body, message) => {
+    const response = await request(emulator, method, path, body);
+    expect(response.status).toBe(400);
+    expect((response.body as { error: string }).error).toMatch(message);
+  });
+
+  it('answers 404 for unknown channels and runs, 405 for wrong methods and 409 for taken logins', async () => {
+    expect(
+      (await request(emulator, 'POST', '/control/channels/ghost/raw', { lines: ['x'] })).status,
+    ).toBe(404);
+    expect((await request(emulator, 'GET', '/control/traffic/run-999')).status).toBe(404);
+    expect((await request(emulator, 'PUT', '/control/users', {})).status).toBe(405);
+    const conflict = await request(emulator, 'POST', '/control/users', {
+      login: 'emulator_streamer',
+    });
+    expect(conflict).toMatchObject({
+      status: 409,
+      body: { error: 'user "emulator_streamer" already exists' },
+    });
+  });
+});
+
+describe('control API behaviour', () => {
+  it('creates and lists users', async () => {
+    const created = await request(emulator, 'POST', '/control/users', {
+      login: 'listed',
+      displayName: 'Listed',
+      id: '4242',
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { id: '4242', login: 'listed', displayName: 'Listed' },
+    });
+    const list = (await request(emulator, 'GET', '/control/users')).body as {
+      data: { login: string }[];
+    };
+    expect(list.data.map((user) => user.login)).toContain('listed');
+  });
+
+  it('runs seeded traffic: same seed, same message ids and chatters; reports deliveries exactly', async () => {
+    const client = await RawIrcClient.tcp(emulator);
+    await login(client);
+    client.send('JOIN #emulator_streamer');
+    await client.waitForLine((line) => line.includes('ROOMSTATE'));
+    const options = {
+      rate: 2000,
+      durationSec: 0.25,
+      chatters: 30,
+      seed: 99,
+      replies: true,
+      duplicateIdShare: 0.1,
+      unicode: true,
+      longLines: true,
+      wait: true,
+    };
+    const first = (
+      await request(emulator, 'POST', '/control/channels/emulator_streamer/traffic', options)
+    ).body as Record<string, unknown>;
+    const second = (
+      await request(emulator, 'POST', '/control/channels/emulator_streamer/traffic', options)
+    ).body as Record<string, unknown>;
+    expect(first).toMatchObject({ status: 'finished', sent: 500, delivered: 500 });
+    expect(first.duplicates).toBeGreaterThan(0);
+    expect(second.messageIds).toEqual(first.messageIds);
+    expect(second.perChatter).toEqual(first.perChatter);
+    expect(second.messageIdsSha256).toBe(first.messageIdsSha256);
+    const ids = first.messageIds as string[];
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length + (first.duplicates as number)).toBe(500);
+    await client.waitUntil(
+      () => client.lines.filter((line) => line.includes(' PRIVMSG ')).length >= 1000,
+    );
+    const received = client.lines
+      .filter((line) => line.includes(' PRIVMSG '))
+      .map((line) => /;id=([^;]+);/.exec(line)?.[1]);
+    expect(new Set(received)).toEqual(new Set(ids));
+    const progress = await request(emulator, 'GET', `/control/traffic/${String(first.runId)}`);
+    expect(progress.body).toMatchObject({ runId: first.runId, status: 'finished', sent: 500 });
+    client.close();
+  });
+
+  it('starts traffic without waiting and stops it on DELETE', async () => {
+    const started = await request(emulator, 'POST', '/control/channels/emulator_streamer/traffic', {
+      rate: 10,
+      durationSec: 60,
+    });
+    expect(started.status).toBe(202);
+    const runId = (started.body as { runId: string }).runId;
+    const stopped = await request(emulator, 'DELETE', `/control/traffic/${runId}`);
+    expect(stopped.body).toMatchObject({ runId, status: 'stopped' });
+  });
+
+  it('lists clients and what each one sent', async () => {
+    const client = await RawIrcClient.ws(emulator);
+    await login(client, undefined, 'justinfan31337');
+    const list = (await request(emulator, 'GET', '/control/clients')).body as {
+      data: { id: string; nick: string; transport: string; caps: string[] }[];
+    };
+    const info = list.data.find((entry) => entry.nick === 'justinfan31337');
+    expect(info).toMatchObject({
+      transport: 'ws',
+      caps: ['twitch.tv/tags', 'twitch.tv/commands', 'twitch.tv/membership'],
+    });
+    const sent = await request(emulator, 'GET', `/control/clients/${info?.id}/sent`);
+    expect((sent.body as { lines: string[] }).lines).toEqual([
+      'CAP REQ :twitch.tv/tags twitch.tv/commands twitch.tv/membership',
+      'NICK justinfan31337',
+    ]);
+    client.close();
+  });
+
+  it('injects latency, split frames, stalls and malformed lines', async () => {
+    const client = await RawIrcClient.tcp(emulator);
+    await login(client, undefined, 'justinfan777');
+    const id = (
+      (await request(emulator, 'GET', '/control/clients')).body as {
+        data: { id: string; nick: string }[];
+      }
+    ).data.find((entry) => entry.nick === 'justinfan777')?.id;
+    // Over WebSocket every write is one frame, so a split line arrives as two frames.
+    const wsClient = await RawIrcClient.ws(emulator);
+    await login(wsClient, undefined, 'justinfan778');
+    const wsId = (
+      (await request(emulator, 'GET', '/control/clients')).body as {
+        data: { id: string; nick: string }[];
+      }
+    ).data.find((entry) => entry.nick === 'justinfan778')?.id;
+    await request(emulator, 'POST', '/control/faults', { kind: 'split-frames', clientId: wsId });
+    const framesBefore = wsClient.bytes.length;
+    wsClient.send('PING :split');
+    await wsClient.waitForLine((line) => line.endsWith(':split'));
+    const frames = wsClient.bytes.slice(framesBefore).map((frame) => frame.toString('utf8'));
+    expect(frames).toHaveLength(2);
+    expect(frames.join('')).toBe(':tmi.twitch.tv PONG tmi.twitch.tv :split\r\n');
+    expect(frames[0]?.endsWith('\r\n')).toBe(false);
+    wsClient.close();
+    await request(emulator, 'DELETE', '/control/faults');
+
+    await request(emulator, 'POST', '/control/faults', { kind: 'latency', ms: 150, clientId: id });
+    const sentAt = Date.now();
+    client.send('PING :slow');
+    await client.waitForLine((line) => line.endsWith(':slow'));
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(140);
+    await request(emulator, 'DELETE', '/control/faults');
+
+    const malformed = await request(emulator, 'POST', '/control/faults', {
+      kind: 'malformed',
+      clientId: id,
+    });
+    await client.waitForLine((line) => line === ':::: :::: ::::');
+    expect(malformed.body).toMatchObject({ affected: 1 });
+
+    await request(emulator, 'POST', '/control/faults', {
+      kind: 'stall',
+      durationMs: 200,
+      clientId: id,
+    });
+    const stalledAt = Date.now();
+    client.send('PING :stalled');
+    await client.waitForLine((line) => line.endsWith(':stalled'));
+    expect(Date.now() - stalledAt).toBeGreaterThanOrEqual(180);
+    client.close();
+  });
+});

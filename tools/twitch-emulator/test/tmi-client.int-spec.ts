@@ -1,0 +1,227 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import tmi from 'tmi.js';
+import { type TwitchEmulator } from '../src/index.js';
+import { CLIENT, eventually, REDIRECT_URI, request, startTestEmulator } from './helpers.js';
+
+interface ClientInfo {
+  id: string;
+  nick: string;
+  authenticated: boolean;
+  channels: string[];
+}
+
+let emulator: TwitchEmulator;
+let token: string;
+const clients: tmi.Client[] = [];
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Signs emulator_streamer in through the real authorization code flow, as the product does. */
+async function tokenThroughOAuth(): Promise<string> {
+  const form = new URLSearchParams({
+    client_id: CLIENT.clientId,
+    redirect_uri: REDIRECT_URI,
+    response_type: 'code',
+    scope: 'chat:read chat:edit',
+    state: 'tmi',
+    login: 'emulator_streamer',
+    decision: 'authorize',
+  });
+  const consent = await fetch(`${emulator.httpUrl}/oauth2/authorize`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '';
+  const exchanged = await fetch(`${emulator.httpUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: CLIENT.clientId,
+      client_secret: CLIENT.clientSecret,
+      code,
+      grant_type: 'authorization_code',
+      redirect_uri: REDIRECT_URI,
+    }).toString(),
+  });
+  return ((await exchanged.json()) as { access_token: string }).access_token;
+}
+
+function newClient(identity?: { username: string; password: string }): tmi.Client {
+  const client = new tmi.Client({
+    options: { skipUpdatingEmotesets: true, skipMembership: false },
+    connection: {
+      server: '127.0.0.1',
+      port: emulator.httpPort,
+      secure: false,
+      reconnect: true,
+      reconnectInterval: 100,
+    },
+    identity,
+    channels: ['#emulator_streamer'],
+    logger: silent,
+  });
+  clients.push(client);
+  return client;
+}
+
+function joined(client: tmi.Client): Promise<void> {
+  return new Promise((resolve) => {
+    client.on('join', (_channel, _user, self) => {
+      if (self) resolve();
+    });
+  });
+}
+
+function nextMessage(client: tmi.Client, text: string): Promise<tmi.ChatUserstate> {
+  return new Promise((resolve) => {
+    client.on('message', (_channel, userstate, message) => {
+      if (message === text) resolve(userstate);
+    });
+  });
+}
+
+async function inject(
+  text: string,
+  login = 'viewer_one',
+  tags?: Record<string, string>,
+): Promise<string> {
+  const response = await request(emulator, 'POST', '/control/channels/emulator_streamer/messages', {
+    messages: [{ login, text, tags }],
+  });
+  return (response.body as { messageIds: string[] }).messageIds[0] ?? '';
+}
+
+async function ircClients(): Promise<ClientInfo[]> {
+  return ((await request(emulator, 'GET', '/control/clients')).body as { data: ClientInfo[] }).data;
+}
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  token = await tokenThroughOAuth();
+  await request(emulator, 'POST', '/control/users', {
+    login: 'viewer_one',
+    displayName: 'Viewer_One',
+  });
+  await request(emulator, 'POST', '/control/channels/emulator_streamer/roles', {
+    login: 'viewer_one',
+    role: 'vip',
+  });
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.disconnect().catch(() => undefined)));
+});
+
+afterAll(() => emulator.close());
+
+describe('tmi.js against the emulator over WebSocket', () => {
+  it('logs in with an OAuth token, joins and parses every PRIVMSG tag', async () => {
+    const client = newClient({ username: 'emulator_streamer', password: `oauth:${token}` });
+    const hasJoined = joined(client);
+    await client.connect();
+    await hasJoined;
+
+    const parentId = await inject('hello there', 'viewer_one');
+    const parentUser = emulator.state.users.byLogin('viewer_one');
+    const received = nextMessage(client, '@Viewer_One Kappa nice; really\\good');
+    const before = Date.now();
+    const id = await inject('@Viewer_One Kappa nice; really\\good', 'replier', {
+      'reply-parent-msg-id': parentId,
+      'reply-parent-user-id': parentUser?.id ?? '',
+      'reply-parent-user-login': 'viewer_one',
+      'reply-parent-display-name': 'Viewer_One',
+      'reply-parent-msg-body': 'hello there',
+      'reply-thread-parent-msg-id': parentId,
+      'reply-thread-parent-user-login': 'viewer_one',
+    });
+    const userstate = await received;
+    const replier = emulator.state.users.byLogin('replier');
+    expect(userstate.id).toBe(id);
+    expect(userstate['user-id']).toBe(replier?.id);
+    expect(userstate['display-name']).toBe('replier');
+    expect(userstate.color).toBe(replier?.color === '' ? null : replier?.color);
+    expect(userstate.emotes).toEqual({ '25': ['12-16'] });
+    expect(userstate['first-msg']).toBe(true);
+    expect(userstate['returning-chatter']).toBe(false);
+    expect(userstate['message-type']).toBe('chat');
+    expect(Number(userstate['tmi-sent-ts'])).toBeGreaterThanOrEqual(before - 1000);
+    expect(userstate['room-id']).toBe(emulator.state.users.byLogin('emulator_streamer')?.id);
+    expect(userstate['reply-parent-msg-id']).toBe(parentId);
+    expect(userstate['reply-parent-msg-body']).toBe('hello there');
+    expect(userstate['reply-parent-display-name']).toBe('Viewer_One');
+    expect(userstate['reply-parent-user-login']).toBe('viewer_one');
+
+    const vipMessage = nextMessage(client, 'second one');
+    await inject('second one', 'viewer_one');
+    const vipState = await vipMessage;
+    expect(vipState['first-msg']).toBe(false);
+    expect(vipState.badges).toMatchObject({ vip: '1' });
+    expect(vipState.vip).toBe(true);
+    expect(vipState['display-name']).toBe('Viewer_One');
+  });
+
+  it('survives RECONNECT and a dropped socket by reconnecting and rejoining', async () => {
+    const client = newClient({ username: 'emulator_streamer', password: `oauth:${token}` });
+    const hasJoined = joined(client);
+    await client.connect();
+    await hasJoined;
+    const [first] = (await ircClients()).filter((info) => info.nick === 'emulator_streamer');
+    expect(first).toBeDefined();
+
+    await request(emulator, 'POST', '/control/faults', {
+      kind: 'reconnect',
+      clientId: first?.id,
+      graceMs: 50,
+    });
+    const second = await eventually(async () => {
+      const found = (await ircClients()).find(
+        (info) =>
+          info.id !== first?.id &&
+          info.nick === 'emulator_streamer' &&
+          info.channels.includes('emulator_streamer'),
+      );
+      expect(found).toBeDefined();
+      return found as ClientInfo;
+    });
+    expect((await ircClients()).some((info) => info.id === first?.id)).toBe(false);
+    const afterReconnect = nextMessage(client, 'after reconnect');
+    await inject('after reconnect');
+    await afterReconnect;
+
+    await request(emulator, 'POST', '/control/faults', { kind: 'drop', clientId: second.id });
+    await eventually(async () => {
+      const found = (await ircClients()).find(
+        (info) =>
+          info.id !== second.id &&
+          info.id !== first?.id &&
+          info.channels.includes('emulator_streamer'),
+      );
+      expect(found?.authenticated).toBe(true);
+    });
+    const afterDrop = nextMessage(client, 'after drop');
+    await inject('after drop');
+    await afterDrop;
+  });
+
+  it('reads chat anonymously as justinfan', async () => {
+    const client = newClient();
+    const hasJoined = joined(client);
+    await client.connect();
+    await hasJoined;
+    expect(client.getUsername()).toMatch(/^justinfan\d+$/);
+    const received = nextMessage(client, 'hi lurker');
+    await inject('hi lurker');
+    expect((await received)['user-id']).toBe(emulator.state.users.byLogin('viewer_one')?.id);
+    const info = (await ircClients()).find((entry) => entry.nick === client.getUsername());
+    expect(info).toMatchObject({ authenticated: false, channels: ['emulator_streamer'] });
+  });
+
+  it('reports a bad token as a login failure', async () => {
+    const client = newClient({
+      username: 'emulator_streamer',
+      password: 'oauth:notatokenweissued000000000000',
+    });
+    await expect(client.connect()).rejects.toBe('Login authentication failed');
+  });
+});

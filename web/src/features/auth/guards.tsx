@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet } from 'react-router';
+import { Spinner } from '../../components/Spinner';
+import { useAuth } from './use-auth';
+
+/** Signed-in routes: a spinner while the check runs, then / when signed out. */
+export function RequireAuth() {
+  const { status } = useAuth();
+  if (status === 'loading') return <Spinner fullPage />;
+  if (status === 'unauthenticated') return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** / and /login: signed-in users go to the dashboard. */
+export function RedirectIfSignedIn() {
+  const { status } = useAuth();
+  if (status === 'loading') return <Spinner fullPage />;
+  if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
+export function RequireAdmin() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  if (!user?.isAdmin) {
+    return (
+      <div className="page">
+        <p className="banner banner-danger" role="alert">
+          {t('errors.accessDenied')}
+        </p>
+      </div>
+    );
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,132 @@
+import type { ChatterDto, ServerMessage } from '@greetboard/contracts';
+import { isDraft, original } from '@reduxjs/toolkit';
+import { apiSlice } from '../../app/api-slice';
+import { liveSocket } from '../live/live-socket';
+
+export interface GreetInput {
+  chatterId: string;
+  sessionId: string;
+  isGreeted: boolean;
+}
+
+function byFirstSeen(a: ChatterDto, b: ChatterDto) {
+  return Date.parse(a.firstSeenAt) - Date.parse(b.firstSeenAt);
+}
+
+/**
+ * Searches the plain list under an Immer draft: touching every element of a draft creates a
+ * proxy per chatter, which costs a long task on a 10,000-chatter session.
+ */
+function plain(list: ChatterDto[]): readonly ChatterDto[] {
+  return (isDraft(list) ? original(list) : list) ?? list;
+}
+
+function indexOfChatter(list: ChatterDto[], id: string): number {
+  return plain(list).findIndex((c) => c.id === id);
+}
+
+/** Where `chatter` goes to keep the list sorted by first seen (after equal times). */
+function insertionIndex(list: ChatterDto[], chatter: ChatterDto): number {
+  const base = plain(list);
+  let low = 0;
+  let high = base.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (byFirstSeen(base[middle], chatter) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function asChatterList(data: unknown): ChatterDto[] {
+  const list = Array.isArray(data)
+    ? data
+    : ((data as { chatters?: unknown } | null)?.chatters ?? []);
+  return Array.isArray(list) ? [...(list as ChatterDto[])].sort(byFirstSeen) : [];
+}
+
+/**
+ * Applies a live event to one session's cached chatters: a new chatter is added once and the
+ * list stays sorted by first seen (oldest first); an update replaces the chatter.
+ * Returns true when the event added a chatter that was not known yet.
+ */
+export function applyChatterEvent(
+  list: ChatterDto[],
+  sessionId: string,
+  event: ServerMessage,
+): boolean {
+  if (event.type !== 'new_chatter' && event.type !== 'chatter_update') return false;
+  const chatter = event.payload;
+  if (chatter.sessionId !== sessionId) return false;
+  const index = indexOfChatter(list, chatter.id);
+  if (event.type === 'chatter_update') {
+    if (index !== -1) list[index] = chatter;
+    return false;
+  }
+  if (index !== -1) return false;
+  list.splice(insertionIndex(list, chatter), 0, chatter);
+  return true;
+}
+
+export const chattersApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getChatters: build.query<ChatterDto[], string>({
+      query: (sessionId) => `/api/sessions/${encodeURIComponent(sessionId)}/chatters`,
+      transformResponse: asChatterList,
+      providesTags: (_result, _error, sessionId) => [{ type: 'Chatters', id: sessionId }],
+      async onCacheEntryAdded(sessionId, api) {
+        try {
+          await api.cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const unsubscribe = liveSocket.subscribe((event) =>
+          api.updateCachedData((draft) => {
+            applyChatterEvent(draft, sessionId, event);
+          }),
+        );
+        await api.cacheEntryRemoved;
+        unsubscribe();
+      },
+    }),
+    /** Optimistic: the toggle shows at once and rolls back when the server refuses. */
+    greetChatter: build.mutation<ChatterDto, GreetInput>({
+      query: ({ chatterId, isGreeted }) => ({
+        url: `/api/chatters/${encodeURIComponent(chatterId)}/greet`,
+        method: 'PUT',
+        body: { isGreeted },
+      }),
+      transformResponse: (data: unknown) =>
+        ((data as { chatter?: ChatterDto })?.chatter ?? data) as ChatterDto,
+      async onQueryStarted({ chatterId, sessionId, isGreeted }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          chattersApi.util.updateQueryData('getChatters', sessionId, (draft) => {
+            const chatter = draft[indexOfChatter(draft, chatterId)];
+            if (!chatter) return;
+            chatter.isGreeted = isGreeted;
+            chatter.greetedAt = isGreeted ? new Date().toISOString() : null;
+            if (!isGreeted) {
+              chatter.greetedBy = null;
+              chatter.greetedByUser = null;
+            }
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          if (data?.id === chatterId) {
+            dispatch(
+              chattersApi.util.updateQueryData('getChatters', sessionId, (draft) => {
+                const index = indexOfChatter(draft, chatterId);
+                if (index !== -1) draft[index] = { ...draft[index], ...data };
+              }),
+            );
+          }
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetChattersQuery, useGreetChatterMutation } = chattersApi;

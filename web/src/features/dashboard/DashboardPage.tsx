@@ -1,0 +1,123 @@
+import type { SessionDto } from '@greetboard/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/Spinner';
+import { StatCard } from '../../components/StatCard';
+import { useAuth } from '../auth/use-auth';
+import { useGetChattersQuery } from '../chatters/chatters-api';
+import { playNewChatterSound } from '../chatters/notification-sound';
+import { liveSocket } from '../live/live-socket';
+import { useLiveRoom } from '../live/use-live-room';
+import { useGetSessionsQuery } from '../sessions/sessions-api';
+import { pickActiveSession } from '../sessions/session-selection';
+import { defaultKeywordsOf, useGetSettingsQuery } from '../settings/settings-api';
+import { ChatterPanel } from './ChatterPanel';
+import { SessionList } from './SessionList';
+
+export const NEW_CHATTER_TOAST_MS = 3000;
+const NEW_CHATTER_TOAST_ID = 'new-chatter';
+
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const { data: sessions = [], isLoading, isError } = useGetSessionsQuery();
+  const settings = useGetSettingsQuery();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = sessions.find((s) => s.id === selectedId) ?? null;
+  const { data: chatters } = useGetChattersQuery(selectedId ?? '', { skip: !selectedId });
+
+  useEffect(() => {
+    if (isError) toast.error(t('toast.fetchSessionsFailed'), { id: 'fetch-sessions' });
+  }, [isError, t]);
+  useEffect(() => {
+    if (settings.isError) console.error('Failed to load user settings', settings.error);
+  }, [settings.isError, settings.error]);
+
+  // Nothing selected (or the selection vanished): pick the newest active session.
+  useEffect(() => {
+    if (selected) return;
+    const active = pickActiveSession(sessions);
+    setSelectedId(active?.id ?? null);
+  }, [selected, sessions]);
+
+  useLiveRoom(selectedId);
+  useNewChatterToasts(selectedId, settings.data?.soundNotifications === true);
+
+  const stats = useMemo(() => {
+    const totalChatters = chatters
+      ? chatters.length
+      : sessions.reduce((sum, s) => sum + (s._count?.chatters ?? 0), 0);
+    return {
+      totalSessions: sessions.length,
+      activeSessions: sessions.filter((s) => s.isActive).length,
+      totalChatters,
+      greeted: chatters ? chatters.filter((c) => c.isGreeted).length : 0,
+    };
+  }, [chatters, sessions]);
+
+  if (!user) return null;
+  const select = (session: SessionDto) => {
+    setSelectedId(session.id);
+    toast.success(t('toast.sessionSelected', { name: session.name }));
+  };
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1>{t('dashboard.title')}</h1>
+        <p className="page-description">{t('dashboard.description')}</p>
+      </header>
+      {!user.isApproved && (
+        <div className="banner banner-warning" role="status">
+          <strong>{t('dashboard.pendingTitle')}</strong>
+          <p>{t('dashboard.pendingMessage')}</p>
+        </div>
+      )}
+      <div className="stat-grid">
+        <StatCard label={t('dashboard.totalSessions')} value={stats.totalSessions} />
+        <StatCard label={t('dashboard.activeSessions')} value={stats.activeSessions} />
+        <StatCard label={t('dashboard.totalChatters')} value={stats.totalChatters} />
+        <StatCard label={t('dashboard.greeted')} value={stats.greeted} />
+      </div>
+      {isLoading ? (
+        <Spinner />
+      ) : (
+        <div className="two-columns">
+          <SessionList
+            user={user}
+            sessions={sessions}
+            selectedId={selectedId}
+            defaultKeywords={defaultKeywordsOf(settings.data)}
+            onSelect={select}
+            onClearSelection={() => setSelectedId(null)}
+          />
+          <ChatterPanel session={selected} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** 'New chatter: {name}' for 3 s (and the optional sound) for the selected session's arrivals. */
+function useNewChatterToasts(sessionId: string | null, withSound: boolean) {
+  const { t } = useTranslation();
+  const announced = useRef(new Set<string>());
+  useEffect(() => {
+    if (!sessionId) return;
+    return liveSocket.subscribe((event) => {
+      if (event.type !== 'new_chatter' || event.payload.sessionId !== sessionId) return;
+      if (announced.current.has(event.payload.id)) return;
+      announced.current.add(event.payload.id);
+      const name = event.payload.displayName || event.payload.username;
+      // One toast that the next arrival replaces: a burst of chatters must not stack a wall
+      // of toasts over the chatter list and its pagination.
+      toast(t('chatters.newChatter', { name }), {
+        id: NEW_CHATTER_TOAST_ID,
+        duration: NEW_CHATTER_TOAST_MS,
+        icon: '👋',
+      });
+      if (withSound) playNewChatterSound();
+    });
+  }, [sessionId, withSound, t]);
+}

@@ -1,0 +1,296 @@
+import type { ChatterDto, SessionDto, UserDto } from '@greetboard/contracts';
+import { ChevronDown, ChevronUp, Play, Square } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { isNotSessionOwner } from '../../app/api-errors';
+import { useStoredBoolean } from '../../app/use-stored-boolean';
+import { Avatar } from '../../components/Avatar';
+import { Spinner } from '../../components/Spinner';
+import { useAuth } from '../auth/use-auth';
+import { useGetChattersQuery } from '../chatters/chatters-api';
+import { chatterStats } from '../chatters/chatter-stats';
+import { GreetButton } from '../chatters/GreetButton';
+import {
+  HIDE_GREETED_STORAGE_KEY,
+  useJustGreeted,
+  visibleChatters,
+} from '../chatters/hide-greeted';
+import { useGreet } from '../chatters/use-greet';
+import { RelativeTime } from '../i18n/RelativeTime';
+import { liveSocket } from '../live/live-socket';
+import { useLiveRoom } from '../live/use-live-room';
+import { chooseOverlaySession } from '../sessions/session-selection';
+import { useGetSessionsQuery, useUpdateSessionMutation } from '../sessions/sessions-api';
+import { OVERLAY_REFRESH_EVENTS, splitRows, visibleRowCount } from './visible-rows';
+import './overlay.css';
+
+export const COLLAPSED_STORAGE_KEY = 'obsSessionMonitorCollapsed';
+
+export default function OverlayPage() {
+  const { status, user } = useAuth();
+  if (status === 'loading') return <Spinner fullPage />;
+  if (!user) return <Navigate to="/login" replace />;
+  return <Overlay user={user} />;
+}
+
+function Overlay({ user }: { user: UserDto }) {
+  const { t } = useTranslation();
+  const { sessionId: pinnedId } = useParams();
+  const sessions = useGetSessionsQuery();
+  const list = sessions.data ?? [];
+  const [selectedId, setSelectedId] = useState<string | null>(pinnedId ?? null);
+  const [collapsed, setCollapsed] = useStoredBoolean(COLLAPSED_STORAGE_KEY, false);
+  const refetchSessions = sessions.refetch;
+
+  // Re-apply the selection rules whenever the list changes; a session in the URL stays chosen.
+  useEffect(() => {
+    const data = sessions.data;
+    if (!data) return;
+    if (pinnedId && data.some((s) => s.id === pinnedId)) {
+      setSelectedId(pinnedId);
+      return;
+    }
+    setSelectedId((current) => chooseOverlaySession(data, current)?.id ?? null);
+  }, [sessions.data, pinnedId]);
+
+  useEffect(
+    () =>
+      liveSocket.subscribe((event) => {
+        if ((OVERLAY_REFRESH_EVENTS as readonly string[]).includes(event.type))
+          void refetchSessions();
+      }),
+    [refetchSessions],
+  );
+
+  const session = list.find((s) => s.id === selectedId) ?? null;
+  const chatters = useGetChattersQuery(session?.id ?? '', { skip: !session });
+  const refetchChatters = chatters.refetch;
+  const hasChatters = Boolean(session);
+  useLiveRoom(session?.id);
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      void refetchSessions();
+      if (hasChatters) void refetchChatters();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refetchSessions, refetchChatters, hasChatters]);
+
+  const all = chatters.data ?? [];
+  const stats = chatterStats(all);
+
+  return (
+    <main className="overlay">
+      <header className="overlay-header">
+        <h1 className="overlay-title">{t('overlay.title')}</h1>
+        {session && (
+          <span className="overlay-summary">
+            <strong>{stats.greetedPercentage}%</strong> {stats.greeted}/{stats.total}
+          </span>
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => setCollapsed(!collapsed)}
+          aria-expanded={!collapsed}
+          aria-controls="overlay-body"
+          aria-label={collapsed ? t('overlay.expand') : t('overlay.collapse')}
+        >
+          {collapsed ? <ChevronDown aria-hidden size={18} /> : <ChevronUp aria-hidden size={18} />}
+        </button>
+      </header>
+      {!collapsed && (
+        <div id="overlay-body" className="overlay-body">
+          {sessions.isLoading ? (
+            <Spinner />
+          ) : list.length === 0 ? (
+            <p className="overlay-empty">{t('overlay.noSessions')}</p>
+          ) : (
+            <>
+              <SessionPicker sessions={list} value={session?.id ?? null} onChange={setSelectedId} />
+              {session ? (
+                <SessionMonitor session={session} user={user} chatters={all} />
+              ) : (
+                <p className="overlay-empty">{t('overlay.selectSession')}</p>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </main>
+  );
+}
+
+/**
+ * A native select keeps the overlay light (no popper runtime) and works in every OBS dock;
+ * active sessions carry the LIVE mark in the list and as a badge beside the picker.
+ */
+function SessionPicker(props: {
+  sessions: SessionDto[];
+  value: string | null;
+  onChange: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const current = props.sessions.find((s) => s.id === props.value);
+  return (
+    <div className="overlay-picker-row">
+      <select
+        className="select-trigger overlay-picker"
+        aria-label={t('overlay.session')}
+        value={props.value ?? ''}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {!props.value && (
+          <option value="" disabled>
+            {t('overlay.selectSession')}
+          </option>
+        )}
+        {props.sessions.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.isActive ? `${s.name} \u2022 ${t('common.live')}` : s.name}
+          </option>
+        ))}
+      </select>
+      {current?.isActive && <span className="live-badge">{t('common.live')}</span>}
+    </div>
+  );
+}
+
+function SessionMonitor({
+  session,
+  user,
+  chatters,
+}: {
+  session: SessionDto;
+  user: UserDto;
+  chatters: ChatterDto[];
+}) {
+  const { t } = useTranslation();
+  const [updateSession, { isLoading: busy }] = useUpdateSessionMutation();
+  const [ownerNote, setOwnerNote] = useState(false);
+  const greet = useGreet(session.id);
+  const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
+  const [justGreeted, markGreeted] = useJustGreeted();
+  const stats = chatterStats(chatters);
+  const shownAll = visibleChatters(chatters, hideGreeted, justGreeted);
+  const { listRef, capacity } = useRowCapacity();
+  const { shown, more } = splitRows(shownAll, capacity);
+  const isOwner = user.id === session.userId;
+
+  const toggleSession = useCallback(async () => {
+    const isActive = !session.isActive;
+    try {
+      // The server starts or stops monitoring with the update itself.
+      await updateSession({ id: session.id, isActive }).unwrap();
+    } catch (error) {
+      // A failed stop is only logged here; a refused start explains who may start.
+      console.error(isActive ? 'Failed to start session' : 'Failed to stop session', error);
+      if (isActive && isNotSessionOwner(error)) setOwnerNote(true);
+    }
+  }, [session, updateSession]);
+
+  return (
+    <>
+      <div className="overlay-status">
+        <span className={`pill ${session.isActive ? 'pill-active' : 'pill-inactive'}`}>
+          {session.isActive ? t('common.active') : t('common.inactive')}
+        </span>
+        {isOwner && (
+          <button
+            type="button"
+            className="button button-small"
+            disabled={busy}
+            onClick={() => void toggleSession()}
+          >
+            {session.isActive ? <Square aria-hidden size={14} /> : <Play aria-hidden size={14} />}
+            {session.isActive ? t('overlay.stop') : t('overlay.start')}
+          </button>
+        )}
+      </div>
+      {ownerNote && <p className="note">{t('sessions.ownerOnly')}</p>}
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label={t('overlay.progress')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={stats.greetedPercentage}
+      >
+        <div className="progress-bar" style={{ width: `${stats.greetedPercentage}%` }} />
+      </div>
+      <dl className="overlay-counters">
+        <div>
+          <dt>{t('overlay.total')}</dt>
+          <dd>{stats.total}</dd>
+        </div>
+        <div>
+          <dt>{t('overlay.greeted')}</dt>
+          <dd>{stats.greeted}</dd>
+        </div>
+        <div>
+          <dt>{t('overlay.pending')}</dt>
+          <dd>{stats.pending}</dd>
+        </div>
+      </dl>
+      <div className="overlay-list-header">
+        <h2>{t('sessionPage.peopleToGreet', { count: stats.pending })}</h2>
+        <label className="checkbox-label">
+          <input
+            type="checkbox"
+            checked={hideGreeted}
+            onChange={(e) => setHideGreeted(e.target.checked)}
+          />
+          {t('sessionPage.hideGreeted')}
+        </label>
+      </div>
+      <ul className="overlay-list" ref={listRef}>
+        {shown.map((chatter) => (
+          <li key={chatter.id} className="overlay-row">
+            <Avatar
+              src={chatter.profileImage}
+              displayName={chatter.displayName}
+              username={chatter.username}
+              size={24}
+            />
+            <span className="overlay-name">{chatter.displayName || chatter.username}</span>
+            <span className="overlay-meta">
+              <RelativeTime iso={chatter.firstSeenAt} />
+              {chatter.isGreeted &&
+                chatter.greetedByUser &&
+                ` · ${t('chatters.by', { name: chatter.greetedByUser.displayName })}`}
+            </span>
+            <GreetButton
+              size={16}
+              name={chatter.displayName || chatter.username}
+              isGreeted={chatter.isGreeted}
+              onToggle={(isGreeted) => {
+                if (isGreeted) markGreeted(chatter.id);
+                greet(chatter.id, isGreeted);
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <p className="overlay-more">{t('overlay.more', { count: more })}</p>}
+    </>
+  );
+}
+
+/** Rows that fit between the list's top and the bottom of the window, re-measured on resize. */
+function useRowCapacity() {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [capacity, setCapacity] = useState(1);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const top = listRef.current?.getBoundingClientRect().top ?? 0;
+      setCapacity(visibleRowCount(window.innerHeight - top));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  return { listRef, capacity };
+}

@@ -1,0 +1,261 @@
+import type { ChatterDto, SessionDto } from '@greetboard/contracts';
+import { ArrowLeft, Play, Square } from 'lucide-react';
+import { Switch } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useStoredBoolean } from '../../app/use-stored-boolean';
+import { Avatar } from '../../components/Avatar';
+import { KeywordChips } from '../../components/KeywordChips';
+import { Spinner } from '../../components/Spinner';
+import { StatCard } from '../../components/StatCard';
+import { StatusPill } from '../../components/StatusPill';
+import { useAuth } from '../auth/use-auth';
+import { useGetChattersQuery } from '../chatters/chatters-api';
+import { chatterStats } from '../chatters/chatter-stats';
+import { GreetButton } from '../chatters/GreetButton';
+import {
+  HIDE_GREETED_STORAGE_KEY,
+  useJustGreeted,
+  visibleChatters,
+} from '../chatters/hide-greeted';
+import { PageSizeSelect, Pagination } from '../chatters/Pagination';
+import {
+  clampPage,
+  DEFAULT_PAGE_SIZE,
+  SESSION_PAGE_WINDOW,
+  type PageSize,
+} from '../chatters/pagination';
+import { useGreet } from '../chatters/use-greet';
+import { RelativeTime } from '../i18n/RelativeTime';
+import { useLiveRoom } from '../live/use-live-room';
+import { parseKeywords } from '../sessions/keywords';
+import { useGetSessionsQuery } from '../sessions/sessions-api';
+import { useSessionControls } from '../sessions/use-session-controls';
+
+export default function SessionPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const sessions = useGetSessionsQuery();
+  const session = sessions.data?.find((s) => s.id === id) ?? null;
+
+  useEffect(() => {
+    if (sessions.isError) toast.error(t('toast.loadSessionFailed'), { id: 'load-session' });
+  }, [sessions.isError, t]);
+  useLiveRoom(session?.id);
+
+  if (sessions.isLoading) return <Spinner />;
+  if (!session) {
+    return (
+      <div className="page">
+        <div className="card not-found">
+          <h1>{t('sessionPage.notFound')}</h1>
+          <p>{t('sessionPage.notFoundText')}</p>
+          <Link to="/dashboard" className="button button-secondary">
+            <ArrowLeft aria-hidden size={16} />
+            {t('common.backToDashboard')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <SessionDetails session={session} />;
+}
+
+function SessionDetails({ session }: { session: SessionDto }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const controls = useSessionControls(user?.username);
+  const chatters = useGetChattersQuery(session.id);
+  const list = chatters.data ?? [];
+  const stats = chatterStats(list);
+  const isOwner = user?.id === session.userId;
+
+  useEffect(() => {
+    if (chatters.isError) toast.error(t('toast.fetchChattersFailed'), { id: 'fetch-chatters' });
+  }, [chatters.isError, t]);
+
+  return (
+    <div className="page">
+      <header className="session-header">
+        <Link to="/dashboard" className="icon-button" aria-label={t('common.backToDashboard')}>
+          <ArrowLeft aria-hidden size={20} />
+        </Link>
+        <div className="session-heading">
+          <h1>{session.name}</h1>
+          <p className="page-description">
+            <RelativeTime
+              iso={session.createdAt}
+              wrap={(time) => t('sessions.created', { time })}
+            />
+          </p>
+        </div>
+        <StatusPill active={session.isActive} />
+        {isOwner &&
+          (session.isActive ? (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void controls.stop(session)}
+            >
+              <Square aria-hidden size={16} />
+              {t('sessions.stop')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void controls.start(session)}
+            >
+              <Play aria-hidden size={16} />
+              {t('sessions.start')}
+            </button>
+          ))}
+      </header>
+      <KeywordChips keywords={parseKeywords(session.keywords)} />
+      {!isOwner && <p className="note">{t('sessions.ownerOnly')}</p>}
+      <div className="stat-grid" aria-label={t('sessionPage.stats')} role="group">
+        <StatCard label={t('sessionPage.totalChatters')} value={stats.total} />
+        <StatCard label={t('sessionPage.greeted')} value={stats.greeted} />
+        <StatCard label={t('sessionPage.pending')} value={stats.pending} />
+        <StatCard label={t('sessionPage.progress')} value={`${stats.greetedPercentage}%`} />
+      </div>
+      {chatters.isLoading ? (
+        <Spinner />
+      ) : (
+        <PeopleToGreet session={session} chatters={list} pending={stats.pending} />
+      )}
+    </div>
+  );
+}
+
+function PeopleToGreet({
+  session,
+  chatters,
+  pending,
+}: {
+  session: SessionDto;
+  chatters: ChatterDto[];
+  pending: number;
+}) {
+  const { t } = useTranslation();
+  const greet = useGreet(session.id);
+  const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
+  const [justGreeted, markGreeted] = useJustGreeted();
+  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const [page, setPage] = useState(1);
+  const shown = visibleChatters(chatters, hideGreeted, justGreeted);
+  const current = clampPage(page, shown.length, pageSize);
+  const rows = shown.slice((current - 1) * pageSize, current * pageSize);
+
+  return (
+    <section className="card" aria-labelledby="people-heading">
+      <div className="card-header wrap">
+        <h2 id="people-heading" className="card-title">
+          {t('sessionPage.peopleToGreet', { count: pending })}
+        </h2>
+        <div className="toolbar">
+          <label className="switch-label">
+            <Switch.Root
+              className="switch"
+              checked={hideGreeted}
+              onCheckedChange={(checked) => {
+                setHideGreeted(checked);
+                setPage(1);
+              }}
+            >
+              <Switch.Thumb className="switch-thumb" />
+            </Switch.Root>
+            {t('sessionPage.hideGreeted')}
+          </label>
+          <PageSizeSelect
+            value={pageSize}
+            onChange={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        </div>
+      </div>
+      {chatters.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-title">{t('sessionPage.noChatters')}</p>
+          <p className="empty-hint">
+            {session.isActive ? t('sessionPage.waiting') : t('sessionPage.startHint')}
+          </p>
+        </div>
+      ) : shown.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-title">{t('sessionPage.allHidden')}</p>
+          <p className="empty-hint">{t('sessionPage.allHiddenHint')}</p>
+        </div>
+      ) : (
+        <>
+          <ul className="chatter-list">
+            {rows.map((chatter) => (
+              <li key={chatter.id} className="chatter-row chatter-row-detailed">
+                <Avatar
+                  src={chatter.profileImage}
+                  displayName={chatter.displayName}
+                  username={chatter.username}
+                  size={40}
+                />
+                <div className="chatter-main">
+                  <span className="chatter-name">{chatter.displayName || chatter.username}</span>
+                  {chatter.firstMessage && (
+                    <q className="chatter-message">{chatter.firstMessage}</q>
+                  )}
+                  <span className="chatter-meta">
+                    <RelativeTime
+                      iso={chatter.firstSeenAt}
+                      wrap={(time) => t('chatters.firstSeen', { time })}
+                    />
+                    {chatter.messageCount > 1 && (
+                      <span className="count-badge">
+                        {t('chatters.messages', { count: chatter.messageCount })}
+                      </span>
+                    )}
+                  </span>
+                  {chatter.isGreeted && chatter.greetedAt && (
+                    <span className="chatter-greeted">
+                      <RelativeTime
+                        iso={chatter.greetedAt}
+                        wrap={(time) => t('chatters.greetedBy', { time })}
+                      />
+                      {chatter.greetedByUser && (
+                        <>
+                          <Avatar
+                            src={chatter.greetedByUser.profileImage}
+                            displayName={chatter.greetedByUser.displayName}
+                            size={18}
+                          />
+                          <span>{chatter.greetedByUser.displayName}</span>
+                        </>
+                      )}
+                    </span>
+                  )}
+                </div>
+                <GreetButton
+                  name={chatter.displayName || chatter.username}
+                  isGreeted={chatter.isGreeted}
+                  onToggle={(isGreeted) => {
+                    if (isGreeted) markGreeted(chatter.id);
+                    greet(chatter.id, isGreeted);
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={current}
+            pageSize={pageSize}
+            total={shown.length}
+            window={SESSION_PAGE_WINDOW}
+            onPageChange={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}

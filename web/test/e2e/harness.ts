@@ -1,0 +1,186 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
+import type { SessionDto, UserDto } from '@greetboard/contracts';
+export { launchChromium } from '@greetboard/testing';
+import {
+  freePort,
+  REPO_ROOT,
+  startProgram,
+  waitFor,
+  type RunningProgram,
+} from '@greetboard/testing';
+
+/** Where the e2e run leaves its screenshots (git-ignored, kept as CI artifacts). */
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-artifacts', 'e2e-screenshots');
+
+export interface ChatLine {
+  login: string;
+  text: string;
+}
+
+/** One standalone runtime in demo mode with its built-in Twitch emulator. */
+export class Standalone {
+  private constructor(
+    readonly program: RunningProgram,
+    readonly origin: string,
+    readonly emulatorUrl: string,
+    private readonly dataDir: string,
+  ) {}
+
+  static async start(): Promise<Standalone> {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'greetboard-web-e2e-'));
+    const [port, emulatorPort] = [await freePort(), await freePort()];
+    const program = startProgram('apps/standalone/dist/main.js', {
+      TWITCH_CLIENT_ID: '',
+      TWITCH_CLIENT_SECRET: '',
+      DATABASE_URL: '',
+      NATS_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMULATOR_HTTP_PORT: String(emulatorPort),
+      EMULATOR_IRC_PORT: '0',
+    });
+    await waitFor(
+      () => {
+        if (program.child.exitCode !== null) throw new Error(program.output());
+        return program.output().includes('Greetboard is running at');
+      },
+      { timeoutMs: 60_000, what: 'the standalone runtime' },
+    );
+    return new Standalone(
+      program,
+      `http://localhost:${port}`,
+      `http://127.0.0.1:${emulatorPort}`,
+      dataDir,
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.program.stop('SIGTERM');
+    await rm(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** POST to the emulator's control API; throws on a refusal. */
+  async control(route: string, body: unknown): Promise<unknown> {
+    const response = await fetch(`${this.emulatorUrl}${route}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status >= 300) {
+      throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+    }
+    return response.status === 204 ? null : response.json();
+  }
+
+  /** Chat lines into #demo_streamer, as if typed on Twitch. */
+  chat(lines: ChatLine[]): Promise<unknown> {
+    return this.control('/control/channels/demo_streamer/messages', { messages: lines });
+  }
+
+  /** Waits until chat-ingest has joined #demo_streamer (after a session became active). */
+  async waitForChannelJoined(): Promise<void> {
+    await waitFor(
+      async () => {
+        const response = await fetch(`${this.emulatorUrl}/control/clients`);
+        const clients = (await response.json()) as { data: { channels: string[] }[] };
+        return clients.data.some((client) => client.channels.includes('demo_streamer'));
+      },
+      { timeoutMs: 20_000, what: 'chat-ingest to join #demo_streamer' },
+    );
+  }
+}
+
+/**
+ * A browser context that starts with the given language and theme in localStorage (the
+ * keys the app reads), with the page errors of every page collected for the assertions.
+ */
+export async function newContext(
+  browser: Browser,
+  { language = 'en', theme = 'dark', width = 1280, height = 800, cookies = [] as Cookie[] } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    locale: 'en-US',
+    storageState: { cookies, origins: [] },
+  });
+  await context.addInitScript(
+    ([lang, mode]) => {
+      if (localStorage.getItem('e2e-initialised')) return;
+      localStorage.setItem('e2e-initialised', '1');
+      localStorage.setItem('language', lang);
+      localStorage.setItem('theme', mode);
+    },
+    [language, theme],
+  );
+  return context;
+}
+
+/** Collects uncaught page errors so that a test can assert there were none. */
+export function collectPageErrors(page: Page, errors: string[]): void {
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+}
+
+/**
+ * Signs in through the app: the login button, the emulator's consent page (pick the user,
+ * Authorize), and back on /dashboard.
+ */
+export async function signInByConsent(page: Page, app: Standalone, login: string): Promise<void> {
+  await page.goto(`${app.origin}/login`);
+  await page.getByRole('button', { name: 'Login with Twitch' }).click();
+  await page.waitForURL((url) => url.pathname === '/oauth2/authorize');
+  const option = page.getByRole('radio', { name: new RegExp(`\\(${login}\\)`) });
+  if ((await option.count()) > 0) await option.check();
+  else await page.getByLabel('Or create a new user (login)').fill(login);
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  await page.waitForURL(`${app.origin}/dashboard`);
+}
+
+/** Signs in without the consent page (the emulator approves `login` at once). */
+export async function signInQuickly(page: Page, app: Standalone, login: string): Promise<void> {
+  await app.control('/control/oauth/auto-approve', { login });
+  try {
+    await page.goto(`${app.origin}/auth/twitch`);
+    await page.waitForURL(`${app.origin}/dashboard`);
+  } finally {
+    // Later sign-ins (other users, other tests) go through the consent page again.
+    await fetch(`${app.emulatorUrl}/control/oauth/auto-approve`, { method: 'DELETE' });
+  }
+}
+
+/** Calls the app's API with the page's cookies and Origin; returns the parsed body. */
+export async function api<T>(
+  page: Page,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<T> {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.fetch(`${origin}${route}`, {
+    method,
+    headers: { Origin: origin, 'Content-Type': 'application/json' },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok()) {
+    throw new Error(`${method} ${route} answered ${response.status()}: ${await response.text()}`);
+  }
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export const me = (page: Page) => api<UserDto>(page, 'GET', '/auth/me');
+export const listSessions = (page: Page) => api<SessionDto[]>(page, 'GET', '/api/sessions');
+
+/** Saves a full-page PNG under test-artifacts/e2e-screenshots/. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  // Wait for web fonts and lazy chunks to settle so the picture shows the finished screen.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+  return file;
+}
