@@ -1,6 +1,6 @@
 // The test command (`npm test`): builds what the end-to-end tier starts, runs the three Jest
-// tiers (unit, integration, e2e), then the fault tests on their own (they restart the shared
-// PostgreSQL, which would disturb tests running beside them), and closes with one
+// tiers (unit, integration, e2e), then the fault tests on their own (each kills processes and
+// restarts its private NATS and PostgreSQL under load; alone, their timings stay honest), and closes with one
 // "N passed, N failed" line. Extra arguments go to Jest, e.g. `npm test -- --selectProjects unit`.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';

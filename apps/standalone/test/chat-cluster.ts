@@ -61,6 +61,8 @@ export interface MonitoredChannel {
 export interface ClusterOptions {
   /** NATS with JetStream; the test's own server (startPrivateNatsServer) isolates the streams. */
   natsUrl: string;
+  /** The `postgres` database of the server to use; the test's own (startPrivatePostgresServer). */
+  postgresAdminUrl: string;
 }
 
 const CLIENT = { clientId: 'fault-client', clientSecret: 'fault-secret' };
@@ -72,7 +74,7 @@ export async function startChatCluster(options: ClusterOptions): Promise<ChatClu
     ircPort: 0,
     clients: [{ ...CLIENT, redirectUris: [] }],
   });
-  const database = await createTestDatabase('greetboard_fault');
+  const database = await createTestDatabase('greetboard_fault', options.postgresAdminUrl);
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
   // The PostgreSQL restart test ends idle connections: the pool drops them and reconnects.
   db.on('error', () => undefined);

@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import net from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { promisify } from 'node:util';
-import { startPrivateNatsServer, waitFor, type PrivateNatsServer } from '@greetboard/testing';
+import {
+  startPrivateNatsServer,
+  startPrivatePostgresServer,
+  waitFor,
+  type PrivateNatsServer,
+  type PrivatePostgresServer,
+} from '@greetboard/testing';
 import type { TrafficReport, TrafficRun } from '@greetboard/twitch-emulator';
 import {
   joinedChannels,
@@ -17,16 +19,9 @@ import {
  * Fault tests of the chat pipeline in cluster mode (issue 6): seeded Twitch traffic flows
  * through two chat-ingest replicas, JetStream and the sessions service while a process is
  * killed or the infrastructure restarts, and every session must end with exactly the chatters
- * and message counts the emulator delivered. NATS is a server of this file's own, so stopping
- * it disturbs nobody; PostgreSQL is the shared server: its restart lives in this one file,
- * whose tests run one after the other, and afterEach/afterAll start it again if a test failed
- * half-way.
+ * and message counts the emulator delivered. NATS and PostgreSQL are servers of this file's
+ * own, so stopping them disturbs no other test run.
  */
-
-const run = promisify(execFile);
-
-const POSTGRES_PORT = 5432;
-const PG_VERSION = readdirSync('/etc/postgresql')[0];
 
 /** Four channels at 50 lines/s each for 12 s: 2,400 lines, 50 chatters per channel. */
 const CHANNELS = 4;
@@ -40,25 +35,8 @@ const IN_FLIGHT_AT_KILL = 2;
 /** Time for every delivered line to be counted once traffic stopped. */
 const DRAIN_MS = 45_000;
 
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function ensurePostgres(): Promise<void> {
-  if (await answers(POSTGRES_PORT)) return;
-  await run('pg_ctlcluster', ['--skip-systemctl-redirect', PG_VERSION, 'main', 'start']);
-  await waitFor(() => answers(POSTGRES_PORT), { timeoutMs: 30_000, what: 'PostgreSQL' });
-}
-
-/** NATS of this file's own: restarting it disturbs no other test run. */
 let nats: PrivateNatsServer;
+let postgres: PrivatePostgresServer;
 
 interface Scenario {
   cluster: ChatCluster;
@@ -68,7 +46,10 @@ interface Scenario {
 
 /** A cluster with `sessions` replicas, two chat-ingest replicas and CHANNELS monitored channels. */
 async function startScenario(sessions: number): Promise<Scenario> {
-  const cluster = await startChatCluster({ natsUrl: nats.url });
+  const cluster = await startChatCluster({
+    natsUrl: nats.url,
+    postgresAdminUrl: postgres.adminUrl,
+  });
   current = cluster;
   const names = [
     'gateway',
@@ -160,20 +141,20 @@ async function finished(scenario: Scenario): Promise<TrafficReport[]> {
 let current: ChatCluster | undefined;
 
 beforeAll(async () => {
-  nats = await startPrivateNatsServer();
-});
+  [nats, postgres] = await Promise.all([startPrivateNatsServer(), startPrivatePostgresServer()]);
+}, 60_000);
 
 afterEach(async () => {
   const cluster = current;
   current = undefined;
-  await ensurePostgres();
+  await postgres.start();
   await nats.start();
   await cluster?.close();
 }, 60_000);
 
 afterAll(async () => {
-  await ensurePostgres();
   await nats.dispose();
+  await postgres.dispose();
 }, 60_000);
 
 describe('chat pipeline faults in cluster mode', () => {
@@ -206,8 +187,10 @@ describe('chat pipeline faults in cluster mode', () => {
     const scenario = await startScenario(1);
     startTraffic(scenario);
     await trafficUnderWay(scenario, 0.3);
-    await run('pg_ctlcluster', ['--skip-systemctl-redirect', PG_VERSION, 'main', 'restart']);
-    await waitFor(() => answers(POSTGRES_PORT), { timeoutMs: 30_000, what: 'PostgreSQL' });
+    await postgres.stop();
+    // Down for 3 s while Twitch keeps sending: the consumer must retry, never ack unsaved lines.
+    await delay(3_000);
+    await postgres.start();
     const reports = await finished(scenario);
     for (const report of reports) expect(report.undelivered).toBe(0);
     const drainedMs = await expectCounted(scenario, reports.map(expectedCounts));

@@ -4,3 +4,4 @@ export * from './wait-for.js';
 export * from './processes.js';
 export * from './nats-server.js';
 export * from './chromium.js';
+export * from './postgres-server.js';

@@ -10,10 +10,13 @@ export interface TestDatabase {
 
 /**
  * Creates a fresh database on the test PostgreSQL server so that concurrent runs and
- * test files never see each other's rows. Drop it in `afterAll`.
+ * test files never see each other's rows (on the shared server unless `adminUrl` names another,
+ * such as a startPrivatePostgresServer). Drop it in `afterAll`.
  */
-export async function createTestDatabase(prefix = 'greetboard_test'): Promise<TestDatabase> {
-  const adminUrl = TEST_INFRASTRUCTURE.postgres;
+export async function createTestDatabase(
+  prefix = 'greetboard_test',
+  adminUrl: string = TEST_INFRASTRUCTURE.postgres,
+): Promise<TestDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl);
