@@ -51,6 +51,51 @@ const FORBIDDEN = { error: 'You are not authorized to perform this action.', cod
 const NOT_OWNER = { error: 'Only session owners can start sessions', code: 'NOT_SESSION_OWNER' };
 const ADMIN = { error: 'Admin access required', code: 'ADMIN_REQUIRED' };
 const NOT_APPROVED = { error: 'Account not approved', code: 'ACCOUNT_NOT_APPROVED' };
+const IGNORED_USER_NOT_FOUND = {
+  error: 'This user is not on your ignore list.',
+  code: 'IGNORED_USER_NOT_FOUND',
+};
+const EDITOR_NOT_FOUND = { error: 'Global editor not found.', code: 'GLOBAL_EDITOR_NOT_FOUND' };
+const INVITE_NOT_FOUND = { error: 'Invite not found.', code: 'INVITE_NOT_FOUND' };
+const SELF_INVITE = {
+  error: 'You cannot invite yourself as a global editor.',
+  code: 'CANNOT_INVITE_SELF',
+};
+const ALREADY_EDITOR = {
+  error: 'This user is already one of your global editors.',
+  code: 'ALREADY_GLOBAL_EDITOR',
+};
+
+const UUID = expect.stringMatching(
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+);
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** Rows seeded before the bad-input table runs; that table needs their ids when it is defined. */
+const SEEDED = {
+  othersIgnoredUser: randomUUID(),
+  answeredInvite: randomUUID(),
+  pendingInviteToOwner: randomUUID(),
+  invitedUsername: `invited_${randomBytes(3).toString('hex')}`,
+  uninvitedUsername: `uninvited_${randomBytes(3).toString('hex')}`,
+};
+
+/** A user as an editor link or an invite shows them. */
+interface Person {
+  id: string;
+  username: string;
+  displayName: string;
+  profileImage: string | null;
+}
+const summaryOf = ({ username, displayName, profileImage }: Person) => ({
+  username,
+  displayName,
+  profileImage,
+});
+interface MadeInvite {
+  id: string;
+  createdAt: string;
+}
+const freshName = (role: string) => `${role}_${randomBytes(4).toString('hex')}`;
 
 describe('sessions routes: who may do what, over HTTP', () => {
   let nats: PrivateNatsServer;
@@ -74,6 +119,64 @@ describe('sessions routes: who may do what, over HTTP', () => {
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
   };
+
+  /** Whose things a row sets up: the actor's own, or the owner's when a visitor (nobody) asks. */
+  const subjectOf = (actor: Actor): UserDto => people[actor] ?? people.owner!;
+  /** A user the sessions service knows from auth's projection, who never signs in here. */
+  const addUser = async (username: string): Promise<Person> => {
+    const person: Person = {
+      id: randomUUID(),
+      username,
+      displayName: username.toUpperCase(),
+      profileImage: `https://images.example/${username}.png`,
+    };
+    await db.query(`INSERT INTO sessions.users VALUES ($1, $2, $3, $4, $5, true, false, now())`, [
+      person.id,
+      person.username,
+      person.displayName,
+      person.profileImage,
+      randomBytes(4).toString('hex'),
+    ]);
+    return person;
+  };
+  const firstRow = async <Row>(sql: string, params: unknown[]) =>
+    (await db.query(sql, params)).rows[0] as Row | undefined;
+  const addInvite = async (senderId: string, receiverId: string): Promise<MadeInvite> => {
+    const row = await firstRow<{ id: string; created_at: Date }>(
+      `INSERT INTO sessions.global_editor_invites (sender_id, receiver_id) VALUES ($1, $2)
+       RETURNING id, created_at`,
+      [senderId, receiverId],
+    );
+    return { id: row!.id, createdAt: row!.created_at.toISOString() };
+  };
+  const addEditorLink = async (ownerId: string, editorId: string) =>
+    (await firstRow<{ id: string }>(
+      `INSERT INTO sessions.global_editors (owner_id, editor_id) VALUES ($1, $2) RETURNING id`,
+      [ownerId, editorId],
+    ))!.id;
+  const addIgnoredUser = async (ownerId: string) =>
+    (await firstRow<{ id: string }>(
+      `INSERT INTO sessions.ignored_users (owner_id, username) VALUES ($1, $2) RETURNING id`,
+      [ownerId, freshName('troll')],
+    ))!.id;
+  const exists = async (table: 'ignored_users' | 'global_editors', id: string) =>
+    (await firstRow(`SELECT 1 FROM sessions.${table} WHERE id = $1`, [id])) !== undefined;
+  const isEditorOf = async (ownerId: string, editorId: string) =>
+    (await firstRow(
+      `SELECT 1 FROM sessions.global_editors WHERE owner_id = $1 AND editor_id = $2`,
+      [ownerId, editorId],
+    )) !== undefined;
+  const pendingInvites = async (senderId: string, receiverId: string) =>
+    (await firstRow<{ n: number }>(
+      `SELECT count(*)::int AS n FROM sessions.global_editor_invites
+        WHERE sender_id = $1 AND receiver_id = $2 AND status = 'pending'`,
+      [senderId, receiverId],
+    ))!.n;
+  const inviteStatus = async (id: string) =>
+    (await firstRow<{ status: string }>(
+      `SELECT status FROM sessions.global_editor_invites WHERE id = $1`,
+      [id],
+    ))!.status;
 
   beforeAll(async () => {
     database = await createTestDatabase('greetboard_sessions_http');
@@ -135,6 +238,17 @@ describe('sessions routes: who may do what, over HTTP', () => {
       [people.owner!.id, people.editor!.id, people.former!.id],
     );
     await db.query(`DELETE FROM sessions.global_editors WHERE editor_id = $1`, [people.former!.id]);
+    await addInvite(people.owner!.id, (await addUser(SEEDED.invitedUsername)).id);
+    await addUser(SEEDED.uninvitedUsername);
+    await db.query(
+      `INSERT INTO sessions.global_editor_invites (id, sender_id, receiver_id, status, answered_at)
+       VALUES ($1, $3, $4, 'declined', now()), ($2, $3, $4, 'pending', NULL)`,
+      [SEEDED.answeredInvite, SEEDED.pendingInviteToOwner, people.approved!.id, people.owner!.id],
+    );
+    await db.query(
+      `INSERT INTO sessions.ignored_users (id, owner_id, username) VALUES ($1, $2, 'their_troll')`,
+      [SEEDED.othersIgnoredUser, people.editor!.id],
+    );
     const created = await waitFor(
       async () => {
         const answer = await call('owner', 'POST', '/api/sessions', { name: 'Main' });
@@ -163,12 +277,16 @@ describe('sessions routes: who may do what, over HTTP', () => {
     await nats?.dispose();
   });
 
-  type Expectation = [status: number, body?: unknown];
+  /** A body, or a function of the actor giving it from what the row set up. */
+  type Expectation = [status: number, body?: Record<string, unknown> | ((actor: Actor) => object)];
   type Route = [method: string, path: string, body?: unknown];
+  /** Checks what the call changed (or, when it failed, that it changed nothing). */
+  type Effect = (actor: Actor, succeeded: boolean) => Promise<void>;
   const table = (
     name: string,
     request: (actor: Actor) => Promise<Route> | Route,
     expected: Record<Actor, Expectation>,
+    effect?: Effect,
   ) =>
     it.each(ACTORS)(`${name} as %s`, async (actor) => {
       const [method, path, body] = await request(actor);
@@ -179,8 +297,9 @@ describe('sessions routes: who may do what, over HTTP', () => {
         body: expectedBody === undefined ? 'any' : answer.body,
       }).toEqual({
         status,
-        body: expectedBody ?? 'any',
+        body: (typeof expectedBody === 'function' ? expectedBody(actor) : expectedBody) ?? 'any',
       });
+      await effect?.(actor, status < 300);
     });
 
   const ownerAndEditors = (ok: number): Record<Actor, Expectation> => ({
@@ -192,14 +311,28 @@ describe('sessions routes: who may do what, over HTTP', () => {
     former: [403, FORBIDDEN],
     admin: [403, FORBIDDEN],
   });
-  const everyoneSignedIn = (ok: number): Record<Actor, Expectation> => ({
+  const everyoneSignedIn = (ok: number, body?: Expectation[1]): Record<Actor, Expectation> => ({
     visitor: [401, UNAUTHENTICATED],
-    pending: [ok],
-    approved: [ok],
-    owner: [ok],
-    editor: [ok],
-    former: [ok],
-    admin: [ok],
+    pending: [ok, body],
+    approved: [ok, body],
+    owner: [ok, body],
+    editor: [ok, body],
+    former: [ok, body],
+    admin: [ok, body],
+  });
+  /** Only the owner may, on the owner's own things; to everyone else they do not exist. */
+  const ownerOnly = (
+    ok: number,
+    body: Expectation[1],
+    notFound: Expectation[1],
+  ): Record<Actor, Expectation> => ({
+    visitor: [401, UNAUTHENTICATED],
+    pending: [404, notFound],
+    approved: [404, notFound],
+    owner: [ok, body],
+    editor: [404, notFound],
+    former: [404, notFound],
+    admin: [404, notFound],
   });
   const adminsOnly: Record<Actor, Expectation> = {
     visitor: [401, UNAUTHENTICATED],
@@ -282,6 +415,160 @@ describe('sessions routes: who may do what, over HTTP', () => {
     everyoneSignedIn(200),
   );
 
+  /** An invite as the settings screen shows it, sent by the actor (spec section 3). */
+  const inviteFrom = (actor: Actor, receiver: Person) => ({
+    id: UUID,
+    status: 'pending',
+    senderId: people[actor]!.id,
+    receiverId: receiver.id,
+    sender: summaryOf(people[actor]!),
+    receiver: summaryOf(receiver),
+    createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+  });
+  let invitee: Person;
+  table(
+    'POST /api/global-editors/invite (a new user)',
+    async (): Promise<Route> => {
+      invitee = await addUser(freshName('invitee'));
+      return ['POST', '/api/global-editors/invite', { username: invitee.username, role: 'editor' }];
+    },
+    everyoneSignedIn(201, (actor) => inviteFrom(actor, invitee)),
+    async (actor, succeeded) => {
+      expect(await pendingInvites(subjectOf(actor).id, invitee.id)).toBe(succeeded ? 1 : 0);
+    },
+  );
+  table(
+    "POST /api/global-editors/invite (the owner's editor)",
+    async (actor): Promise<Route> => {
+      await db.query(
+        `DELETE FROM sessions.global_editor_invites WHERE sender_id = $1 AND receiver_id = $2`,
+        [subjectOf(actor).id, people.editor!.id],
+      );
+      return [
+        'POST',
+        '/api/global-editors/invite',
+        { username: people.editor!.username, role: 'editor' },
+      ];
+    },
+    {
+      ...everyoneSignedIn(201, (actor) => inviteFrom(actor, people.editor!)),
+      owner: [409, ALREADY_EDITOR],
+      editor: [400, SELF_INVITE],
+    },
+    async (actor, succeeded) => {
+      expect(await pendingInvites(subjectOf(actor).id, people.editor!.id)).toBe(succeeded ? 1 : 0);
+      expect(await isEditorOf(people.owner!.id, people.editor!.id)).toBe(true);
+    },
+  );
+
+  let received: MadeInvite & { sender: Person };
+  table(
+    'PUT /api/global-editor-invites/{id} (accept one sent to the actor)',
+    async (actor): Promise<Route> => {
+      const sender = await addUser(freshName('inviter'));
+      received = { ...(await addInvite(sender.id, subjectOf(actor).id)), sender };
+      return ['PUT', `/api/global-editor-invites/${received.id}`, { status: 'accepted' }];
+    },
+    everyoneSignedIn(200, (actor) => ({
+      id: received.id,
+      status: 'accepted',
+      senderId: received.sender.id,
+      receiverId: people[actor]!.id,
+      sender: summaryOf(received.sender),
+      receiver: summaryOf(people[actor]!),
+      createdAt: received.createdAt,
+    })),
+    async (actor, succeeded) => {
+      expect(await inviteStatus(received.id)).toBe(succeeded ? 'accepted' : 'pending');
+      expect(await isEditorOf(received.sender.id, subjectOf(actor).id)).toBe(succeeded);
+    },
+  );
+  let ownersInvite: MadeInvite;
+  table(
+    "PUT /api/global-editor-invites/{id} (decline the owner's invite to the approved user)",
+    async (): Promise<Route> => {
+      await db.query(
+        `DELETE FROM sessions.global_editor_invites WHERE sender_id = $1 AND receiver_id = $2`,
+        [people.owner!.id, people.approved!.id],
+      );
+      ownersInvite = await addInvite(people.owner!.id, people.approved!.id);
+      return ['PUT', `/api/global-editor-invites/${ownersInvite.id}`, { status: 'declined' }];
+    },
+    // Only the receiver answers (spec section 4): the sender is refused, others see no invite.
+    {
+      visitor: [401, UNAUTHENTICATED],
+      pending: [404, INVITE_NOT_FOUND],
+      approved: [
+        200,
+        () => ({
+          id: ownersInvite.id,
+          status: 'declined',
+          senderId: people.owner!.id,
+          receiverId: people.approved!.id,
+          sender: summaryOf(people.owner!),
+          receiver: summaryOf(people.approved!),
+          createdAt: ownersInvite.createdAt,
+        }),
+      ],
+      owner: [403, FORBIDDEN],
+      editor: [404, INVITE_NOT_FOUND],
+      former: [404, INVITE_NOT_FOUND],
+      admin: [404, INVITE_NOT_FOUND],
+    },
+    async (_actor, succeeded) => {
+      expect(await inviteStatus(ownersInvite.id)).toBe(succeeded ? 'declined' : 'pending');
+      expect(await isEditorOf(people.owner!.id, people.approved!.id)).toBe(false);
+    },
+  );
+
+  let link: string;
+  table(
+    "DELETE /api/global-editors/{id} (one of the actor's own editors)",
+    async (actor): Promise<Route> => {
+      link = await addEditorLink(subjectOf(actor).id, (await addUser(freshName('helper'))).id);
+      return ['DELETE', `/api/global-editors/${link}`];
+    },
+    everyoneSignedIn(200, () => ({ id: link })),
+    async (_actor, succeeded) => {
+      expect(await exists('global_editors', link)).toBe(!succeeded);
+    },
+  );
+  table(
+    "DELETE /api/global-editors/{id} (one of the owner's editors)",
+    async (): Promise<Route> => {
+      link = await addEditorLink(people.owner!.id, (await addUser(freshName('helper'))).id);
+      return ['DELETE', `/api/global-editors/${link}`];
+    },
+    ownerOnly(200, () => ({ id: link }), EDITOR_NOT_FOUND),
+    async (_actor, succeeded) => {
+      expect(await exists('global_editors', link)).toBe(!succeeded);
+    },
+  );
+
+  let ignored: string;
+  table(
+    "DELETE /api/ignored-users/{id} (one of the actor's own)",
+    async (actor): Promise<Route> => {
+      ignored = await addIgnoredUser(subjectOf(actor).id);
+      return ['DELETE', `/api/ignored-users/${ignored}`];
+    },
+    everyoneSignedIn(200, () => ({ id: ignored })),
+    async (_actor, succeeded) => {
+      expect(await exists('ignored_users', ignored)).toBe(!succeeded);
+    },
+  );
+  table(
+    "DELETE /api/ignored-users/{id} (one of the owner's)",
+    async (): Promise<Route> => {
+      ignored = await addIgnoredUser(people.owner!.id);
+      return ['DELETE', `/api/ignored-users/${ignored}`];
+    },
+    ownerOnly(200, () => ({ id: ignored }), IGNORED_USER_NOT_FOUND),
+    async (_actor, succeeded) => {
+      expect(await exists('ignored_users', ignored)).toBe(!succeeded);
+    },
+  );
+
   it('answers the chatter list as the spec shape, gzipped when accepted, 304 when unchanged', async () => {
     const plain = await call('owner', 'GET', `/api/sessions/${sessionId}/chatters`);
     expect(plain.body).toEqual([
@@ -352,10 +639,10 @@ describe('sessions routes: who may do what, over HTTP', () => {
     ],
     ['malformed JSON', 'POST', '/api/sessions', '{"name":', 400, 'VALIDATION_FAILED'],
     [
-      'a self-invite',
+      'a role other than editor',
       'POST',
       '/api/global-editors/invite',
-      { username: 'x', role: 'admin' },
+      { username: SEEDED.uninvitedUsername, role: 'admin' },
       400,
       'VALIDATION_FAILED',
     ],
@@ -367,17 +654,144 @@ describe('sessions routes: who may do what, over HTTP', () => {
       404,
       'USER_NOT_FOUND',
     ],
+    [
+      'an oversized username',
+      'POST',
+      '/api/global-editors/invite',
+      { username: 'a'.repeat(26), role: 'editor' },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'a blank username',
+      'POST',
+      '/api/global-editors/invite',
+      { username: '   ', role: 'editor' },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'a username that is not a string',
+      'POST',
+      '/api/global-editors/invite',
+      { username: 42, role: 'editor' },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'a second pending invite to the same user',
+      'POST',
+      '/api/global-editors/invite',
+      { username: ` ${SEEDED.invitedUsername.toUpperCase()} `, role: 'editor' },
+      409,
+      'INVITE_ALREADY_PENDING',
+    ],
+    [
+      'a malformed invite id',
+      'PUT',
+      '/api/global-editor-invites/not-a-uuid',
+      { status: 'accepted' },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'an unknown invite',
+      'PUT',
+      `/api/global-editor-invites/${UNKNOWN_ID}`,
+      { status: 'accepted' },
+      404,
+      'INVITE_NOT_FOUND',
+    ],
+    [
+      'an invite answered before',
+      'PUT',
+      `/api/global-editor-invites/${SEEDED.answeredInvite}`,
+      { status: 'accepted' },
+      409,
+      'INVITE_ALREADY_ANSWERED',
+    ],
+    [
+      'an answer of pending',
+      'PUT',
+      `/api/global-editor-invites/${SEEDED.pendingInviteToOwner}`,
+      { status: 'pending' },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'an answer that is not a string',
+      'PUT',
+      `/api/global-editor-invites/${SEEDED.pendingInviteToOwner}`,
+      { status: true },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'an answer without a status',
+      'PUT',
+      `/api/global-editor-invites/${SEEDED.pendingInviteToOwner}`,
+      {},
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'a malformed editor id',
+      'DELETE',
+      '/api/global-editors/12345',
+      undefined,
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'an unknown editor',
+      'DELETE',
+      `/api/global-editors/${UNKNOWN_ID}`,
+      undefined,
+      404,
+      'GLOBAL_EDITOR_NOT_FOUND',
+    ],
+    [
+      'a malformed ignored-user id',
+      'DELETE',
+      '/api/ignored-users/not-a-uuid',
+      undefined,
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'an unknown ignored user',
+      'DELETE',
+      `/api/ignored-users/${UNKNOWN_ID}`,
+      undefined,
+      404,
+      'IGNORED_USER_NOT_FOUND',
+    ],
+    [
+      "another user's ignored user",
+      'DELETE',
+      `/api/ignored-users/${SEEDED.othersIgnoredUser}`,
+      undefined,
+      404,
+      'IGNORED_USER_NOT_FOUND',
+    ],
   ])(
     'refuses %s with a 4xx and a code, changing nothing',
     async (_label, method, path, body, status, code) => {
-      const before: unknown = (await db.query(`SELECT count(*)::int AS n FROM sessions.sessions`))
-        .rows[0];
+      const state = async () =>
+        (
+          await db.query(
+            `SELECT (SELECT count(*) FROM sessions.sessions)::int AS sessions,
+                    (SELECT count(*) FROM sessions.ignored_users)::int AS ignored_users,
+                    (SELECT count(*) FROM sessions.global_editors)::int AS editors,
+                    (SELECT string_agg(id || ':' || status, ',' ORDER BY id)
+                       FROM sessions.global_editor_invites) AS invites`,
+          )
+        ).rows[0] as unknown;
+      const before = await state();
       const answer = await call('owner', method, path, body);
       expect(answer.status).toBe(status);
       expect(answer.body).toMatchObject({ code });
-      expect((await db.query(`SELECT count(*)::int AS n FROM sessions.sessions`)).rows[0]).toEqual(
-        before,
-      );
+      expect(await state()).toEqual(before);
     },
   );
 });

@@ -1,0 +1,185 @@
+// The sessions service's chat-line consumer alone: a backlog of chat lines is published straight
+// into JetStream (as chat-ingest publishes them), then one sessions process drains it into
+// PostgreSQL. Reports lines/s and, with --profile, writes a CPU profile of the sessions process
+// under bench/results/. Useful to see the consumer's ceiling apart from IRC and chat-ingest.
+// Run after building: `npx nx run-many -t build && node bench/pipeline/consumer.mjs [--lines N]`
+// Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL) and /usr/sbin/nats-server.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  DOMAIN_EVENTS,
+  domainEventId,
+  SESSIONS_REQUESTS,
+  STREAMS,
+  chatLineSubject,
+  sendRequest,
+} from '../../libs/contracts/dist/index.js';
+import { startPrivateNatsServer, waitFor } from '../../libs/testing/dist/index.js';
+import { FailFastNatsClient, JetStreamDurableStreams } from '../../libs/transport/dist/index.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CHANNELS = 50;
+const CHATTERS_PER_CHANNEL = 200;
+const option = (flag, fallback) => {
+  const index = process.argv.indexOf(flag);
+  return index === -1 ? fallback : Number(process.argv[index + 1]);
+};
+const LINES = option('--lines', 20_000);
+const PROFILE = process.argv.includes('--profile');
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const log = (...parts) => console.log(new Date().toISOString().slice(11, 23), ...parts);
+
+function startSessions(env, extraArgs) {
+  const child = spawn(
+    process.execPath,
+    [...extraArgs, path.join(ROOT, 'services/sessions/dist/main.js')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    booted: () =>
+      waitFor(
+        () => {
+          if (child.exitCode !== null) throw new Error(`sessions exited:\n${output}`);
+          return /successfully started/.test(output);
+        },
+        { timeoutMs: 60_000, what: 'sessions to boot' },
+      ),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function main() {
+  const name = `greetboard_bench_consumer_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const nats = await startPrivateNatsServer();
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'log',
+    NATS_URL: nats.url,
+    DATABASE_URL: databaseUrl,
+  };
+  const streams = await JetStreamDurableStreams.connect(nats.url);
+  const bus = new FailFastNatsClient({ servers: [nats.url] });
+  let sessions = startSessions(env, []);
+  try {
+    await sessions.booted();
+    const run = randomBytes(3).toString('hex');
+    const channels = [];
+    for (let i = 0; i < CHANNELS; i++) {
+      const login = `bench_${run}_${i}`;
+      const user = {
+        id: randomUUID(),
+        username: login,
+        displayName: login,
+        profileImage: 'https://static-cdn.jtvnw.net/jtv_user_pictures/x-profile_image-300x300.png',
+        twitchId: String(9_000_000 + i),
+        isApproved: true,
+        isAdmin: false,
+        updatedAt: new Date().toISOString(),
+      };
+      const subject = DOMAIN_EVENTS.userChanged.subject;
+      await streams.publish(subject, user, {
+        msgId: domainEventId(subject, user.id, user.updatedAt),
+      });
+      await waitFor(
+        async () =>
+          (await db.query(`SELECT 1 FROM sessions.users WHERE id = $1`, [user.id])).rowCount === 1,
+        { timeoutMs: 20_000, what: `user ${login}` },
+      );
+      const actor = { id: user.id, username: login, isApproved: true, isAdmin: false };
+      const session = await sendRequest(bus, SESSIONS_REQUESTS.createSession, {
+        actor,
+        name: 'Bench',
+      });
+      await sendRequest(bus, SESSIONS_REQUESTS.updateSession, {
+        actor,
+        sessionId: session.id,
+        isActive: true,
+      });
+      channels.push({ login, channelId: user.twitchId });
+    }
+    await sessions.stop();
+
+    log(`publishing ${LINES} lines`);
+    const now = Date.now();
+    const pending = [];
+    for (let i = 0; i < LINES; i++) {
+      const channel = channels[i % CHANNELS];
+      const chatter = Math.floor(i / CHANNELS) % CHATTERS_PER_CHANNEL;
+      const line = {
+        id: randomUUID(),
+        channel: channel.login,
+        channelId: channel.channelId,
+        userId: String(100_000 + chatter),
+        login: `chatter_${chatter}`,
+        displayName: `Chatter_${chatter}`,
+        text: 'hello there, how is the stream going today? PogChamp',
+        sentAt: now + i,
+        firstMessage: i < CHANNELS * CHATTERS_PER_CHANNEL,
+        returningChatter: false,
+        color: '#1E90FF',
+        badges: { subscriber: '12' },
+      };
+      pending.push(streams.publish(chatLineSubject(channel.login), line, { msgId: line.id }));
+      if (pending.length >= 1_000) await Promise.all(pending.splice(0));
+    }
+    await Promise.all(pending);
+    log(`stream holds the backlog (${STREAMS.chatLines.name})`);
+
+    const counted = async () =>
+      Number((await db.query(`SELECT count(*)::int AS n FROM sessions.chat_lines_seen`)).rows[0].n);
+    const profileDir = path.join(ROOT, 'bench/results');
+    if (PROFILE) await mkdir(profileDir, { recursive: true });
+    sessions = startSessions(env, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    await sessions.booted();
+    await waitFor(async () => (await counted()) > 0, {
+      timeoutMs: 60_000,
+      what: 'the first batch',
+    });
+    const started = Date.now();
+    const before = await counted();
+    await waitFor(async () => (await counted()) >= LINES, {
+      timeoutMs: 600_000,
+      intervalMs: 50,
+      what: 'the backlog to drain',
+    });
+    const seconds = (Date.now() - started) / 1000;
+    log(
+      JSON.stringify({
+        lines: LINES - before,
+        seconds,
+        rate: Math.round((LINES - before) / seconds),
+      }),
+    );
+  } finally {
+    await sessions.stop();
+    await bus.close();
+    await streams.close();
+    await db.end();
+    await nats.dispose();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+await main();
