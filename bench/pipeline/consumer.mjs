@@ -4,7 +4,6 @@
 // under bench/results/. Useful to see the consumer's ceiling apart from IRC and chat-ingest.
 // Run after building: `npx nx run-many -t build && node bench/pipeline/consumer.mjs [--lines N]`
 // Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL) and /usr/sbin/nats-server.
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,8 +18,8 @@ import {
 } from '../../libs/contracts/dist/index.js';
 import { startPrivateNatsServer, waitFor } from '../../libs/testing/dist/index.js';
 import { FailFastNatsClient, JetStreamDurableStreams } from '../../libs/transport/dist/index.js';
+import { ROOT, startProcess } from '../lib/processes.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const CHANNELS = 50;
 const CHATTERS_PER_CHANNEL = 200;
 const option = (flag, fallback) => {
@@ -31,36 +30,6 @@ const LINES = option('--lines', 20_000);
 const PROFILE = process.argv.includes('--profile');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (...parts) => console.log(new Date().toISOString().slice(11, 23), ...parts);
-
-function startSessions(env, extraArgs) {
-  const child = spawn(
-    process.execPath,
-    [...extraArgs, path.join(ROOT, 'services/sessions/dist/main.js')],
-    {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    booted: () =>
-      waitFor(
-        () => {
-          if (child.exitCode !== null) throw new Error(`sessions exited:\n${output}`);
-          return /successfully started/.test(output);
-        },
-        { timeoutMs: 60_000, what: 'sessions to boot' },
-      ),
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 async function main() {
   const name = `greetboard_bench_consumer_${Date.now().toString(36)}`;
@@ -74,13 +43,14 @@ async function main() {
   const nats = await startPrivateNatsServer();
   const env = {
     NODE_ENV: 'production',
-    LOG_LEVEL: 'log',
     NATS_URL: nats.url,
     DATABASE_URL: databaseUrl,
   };
   const streams = await JetStreamDurableStreams.connect(nats.url);
   const bus = new FailFastNatsClient({ servers: [nats.url] });
-  let sessions = startSessions(env, []);
+  const startSessions = (nodeArgs) =>
+    startProcess('sessions', 'services/sessions/dist/main.js', env, nodeArgs);
+  let sessions = startSessions([]);
   try {
     await sessions.booted();
     const run = randomBytes(3).toString('hex');
@@ -150,7 +120,7 @@ async function main() {
       Number((await db.query(`SELECT count(*)::int AS n FROM sessions.chat_lines_seen`)).rows[0].n);
     const profileDir = path.join(ROOT, 'bench/results');
     if (PROFILE) await mkdir(profileDir, { recursive: true });
-    sessions = startSessions(env, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    sessions = startSessions(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
     await sessions.booted();
     await waitFor(async () => (await counted()) > 0, {
       timeoutMs: 60_000,

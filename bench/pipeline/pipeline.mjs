@@ -9,7 +9,6 @@
 // (add --write-docs to append the figures to docs/benchmarks.md, "Chat pipeline").
 // Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL), Redis on 127.0.0.1:6379 (or
 // BENCH_REDIS_URL) and /usr/sbin/nats-server, which it starts on a port of its own.
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, platform, release, totalmem } from 'node:os';
@@ -26,10 +25,10 @@ import {
 } from '../../libs/contracts/dist/index.js';
 import { freePort, startPrivateNatsServer, waitFor } from '../../libs/testing/dist/index.js';
 import { FailFastNatsClient, JetStreamDurableStreams } from '../../libs/transport/dist/index.js';
+import { ROOT, startProcess } from '../lib/processes.mjs';
 import { ChatterEntity } from '../../services/sessions/dist/chatters/chatter.entity.js';
 import { startTwitchEmulator } from '../../tools/twitch-emulator/dist/index.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const CHANNELS = 50;
 const RATES = [2_000, 5_000, 10_000, 15_000, 20_000];
 const PHASE_SEC = 15;
@@ -46,35 +45,6 @@ const CLIENT = { clientId: 'bench-client', clientSecret: 'bench-secret', redirec
 const quantile = (sorted, q) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 const log = (...parts) => console.log(new Date().toISOString().slice(11, 23), ...parts);
-
-function startProcess(name, script, env) {
-  const child = spawn(process.execPath, [path.join(ROOT, script)], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    name,
-    child,
-    output: () => output,
-    booted: () =>
-      waitFor(
-        () => {
-          if (child.exitCode !== null) throw new Error(`${name} exited:\n${output}`);
-          return /successfully started/.test(output);
-        },
-        { timeoutMs: 60_000, what: `${name} to boot` },
-      ),
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 /**
  * The naive consumer: per chat line, one transaction that records the message id (so that it

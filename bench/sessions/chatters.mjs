@@ -1,5 +1,6 @@
 // Chatter list and greet latency through the gateway for a session with 10,000 chatters, on
-// PostgreSQL and NATS (cluster mode: gateway and sessions service talk over NATS).
+// PostgreSQL and NATS in cluster mode: the gateway and the sessions service run as their own
+// processes and talk over NATS; this process is the HTTP client and stands in for sign-in.
 // Run after building: `npx nx run-many -t build && node bench/sessions/chatters.mjs`
 // (add --write-docs to record the figures in docs/benchmarks.md, "Sessions service").
 // Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL) and /usr/sbin/nats-server, which it starts.
@@ -9,11 +10,8 @@ import { cpus, platform, release, totalmem } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { MemoryKeyValueStore } from '../../libs/kv/dist/index.js';
-import { startServiceApp } from '../../libs/service-kit/dist/index.js';
-import { startPrivateNatsServer } from '../../libs/testing/dist/index.js';
-import { startGateway } from '../../services/gateway/dist/index.js';
-import { SessionsModule } from '../../services/sessions/dist/index.js';
+import { freePort, startPrivateNatsServer } from '../../libs/testing/dist/index.js';
+import { startProcess } from '../lib/processes.mjs';
 
 const CHATTERS = 10_000;
 const ROUNDS = 300;
@@ -36,18 +34,15 @@ async function main() {
   url.pathname = `/${name}`;
   // A NATS server of the benchmark's own: nothing else on the machine answers its requests.
   const nats = await startPrivateNatsServer();
-  const transport = { kind: 'nats', url: nats.url };
-  const service = await startServiceApp(
-    'sessions',
-    SessionsModule.register({
-      transport,
-      database: { kind: 'postgres', url: url.toString() },
-      // Durable consumers of its own, so that other runs on the same NATS server never share them.
-      streams: { usersDurable: `${name}-users`, chatLinesDurable: `${name}-chat-lines` },
-    }),
-    transport,
-    'warn',
-  );
+  const port = await freePort();
+  const env = { NODE_ENV: 'production', NATS_URL: nats.url, DATABASE_URL: url.toString() };
+  const service = startProcess('sessions', 'services/sessions/dist/main.js', env);
+  const gatewayProcess = startProcess('gateway', 'services/gateway/dist/main.js', {
+    ...env,
+    PORT: String(port),
+    RATE_LIMIT_API_PER_MINUTE: '1000000',
+  });
+  const gateway = { url: `http://127.0.0.1:${port}` };
 
   // Sign-in stands in: an auth responder that resolves one cookie to the streamer.
   const owner = {
@@ -70,18 +65,7 @@ async function main() {
     }
   })();
 
-  const gateway = await startGateway({
-    config: {
-      HOST: '127.0.0.1',
-      PORT: 0,
-      SHUTDOWN_GRACE_MS: 1_000,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_API_PER_MINUTE: 1_000_000,
-    },
-    transport,
-    kv: new MemoryKeyValueStore(),
-  });
-
+  await Promise.all([service.booted(), gatewayProcess.booted()]);
   const db = new pg.Pool({ connectionString: url.toString(), max: 2 });
   await db.query(`INSERT INTO sessions.users VALUES ($1, $2, $3, $4, $5, true, false, now())`, [
     owner.id,
@@ -206,10 +190,10 @@ async function main() {
   };
   console.log(JSON.stringify(results, null, 2));
 
-  await gateway.close();
+  await gatewayProcess.stop();
   sub.unsubscribe();
   await nc.close();
-  await service.close();
+  await service.stop();
   await nats.dispose();
   await db.end();
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -223,8 +207,8 @@ async function writeDocs(r) {
   const cpu = cpus();
   const section = `## Sessions service
 
-Chatter list and greet through the gateway (HTTP, cookie sign-in resolved over NATS) to the
-sessions service over NATS, on PostgreSQL, for one session with ${r.chatters.toLocaleString('en')} chatters (a third greeted,
+Chatter list and greet through the gateway process (HTTP, cookie sign-in resolved over NATS) to
+the sessions service process over NATS, on PostgreSQL, for one session with ${r.chatters.toLocaleString('en')} chatters (a third greeted,
 Twitch-length names, profile image URLs, a 50-character first message). One client, requests
 one after another. Command: \`node bench/sessions/chatters.mjs\` after \`npx nx run-many -t build\`
 (add \`--write-docs\` to update this section). Sign-in is stood in for by a NATS responder that

@@ -1,3 +1,4 @@
 export { SessionsModule, type SessionsServiceOptions } from './sessions.module.js';
 export { ChattersRepository, type RecordedChatter } from './chatters/chatters.repository.js';
 export type { StreamSettings } from './streams.js';
+export { ChatLinesSeenPruner } from './monitoring/chat-lines-seen-pruner.js';

@@ -27,6 +27,7 @@ import {
   type StreamSettings,
 } from './streams.js';
 import { ChatLinesConsumer } from './monitoring/chat-lines.consumer.js';
+import { ChatLinesSeenPruner } from './monitoring/chat-lines-seen-pruner.js';
 import { MonitoredChannelsHandler } from './monitoring/monitored-channels.handler.js';
 import { UserDataHandler } from './users/user-data.handler.js';
 import { UsersProjectionConsumer } from './users/users-projection.consumer.js';
@@ -74,8 +75,9 @@ export class SessionsModule {
         ChattersService,
         EditorsService,
         ChatLinesConsumer,
+        ChatLinesSeenPruner,
       ],
-      exports: [ChattersRepository],
+      exports: [ChattersRepository, ChatLinesSeenPruner],
     };
   }
 }

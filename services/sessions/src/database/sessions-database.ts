@@ -6,6 +6,7 @@ import { SessionEntity } from '../sessions/session.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { CreateSessionsTables1764100000000 } from './migrations/1764100000000-CreateSessionsTables.js';
 import { SessionListVersion1764200000000 } from './migrations/1764200000000-SessionListVersion.js';
+import { ChatLinesSeenAge1764300000000 } from './migrations/1764300000000-ChatLinesSeenAge.js';
 
 /**
  * The sessions service's schema. Hot paths (chatter lists, greets, chat lines) use set-based
@@ -21,5 +22,9 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     GlobalEditorEntity,
     GlobalEditorInviteEntity,
   ],
-  migrations: [CreateSessionsTables1764100000000, SessionListVersion1764200000000],
+  migrations: [
+    CreateSessionsTables1764100000000,
+    SessionListVersion1764200000000,
+    ChatLinesSeenAge1764300000000,
+  ],
 };

@@ -1,0 +1,43 @@
+// Service processes for the benchmarks: each built service runs as its own Node process, as in
+// cluster mode, with its output kept for the error message when it does not boot.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { waitFor } from '../../libs/testing/dist/index.js';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Nest logs this line once a service (or the gateway's HTTP server) is up, at LOG_LEVEL=log. */
+const BOOTED = /successfully started/;
+
+/**
+ * Starts `script` (relative to the repository root) with `env` on top of this process's
+ * environment. `nodeArgs` go before the script, e.g. `--cpu-prof`.
+ */
+export function startProcess(name, script, env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, script)], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'log', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    name,
+    child,
+    output: () => output,
+    booted: () =>
+      waitFor(
+        () => {
+          if (child.exitCode !== null) throw new Error(`${name} exited:\n${output}`);
+          return BOOTED.test(output);
+        },
+        { timeoutMs: 60_000, what: `${name} to boot` },
+      ),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { queryRows } from '../database/sql.js';
+import { SESSIONS_STREAM_SETTINGS, type StreamSettings } from '../streams.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Rows deleted per statement, so a large backlog never holds long locks. */
+const PRUNE_BATCH = 10_000;
+
+/**
+ * `sessions.chat_lines_seen` makes a redelivered chat line count nothing twice. JetStream
+ * keeps a line for the chat stream's max age, so once a recorded id is older than that plus
+ * an hour no delivery of it can come again; this removes such ids every hour, in batches.
+ * Replicas may prune at the same time: a row deleted twice is deleted once.
+ */
+@Injectable()
+export class ChatLinesSeenPruner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('chat-lines-seen');
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(SESSIONS_STREAM_SETTINGS) private readonly settings: StreamSettings,
+  ) {}
+
+  /** How long an id is kept: the stream's max age (a day) plus an hour. */
+  get retentionMs(): number {
+    return (this.settings.chatLines.maxAgeMs ?? 24 * HOUR_MS) + HOUR_MS;
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.prune().catch((error: unknown) =>
+        this.logger.warn(
+          `Pruning seen chat lines failed: ${error instanceof Error ? error.message : 'unknown'}`,
+        ),
+      );
+    }, HOUR_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Deletes ids recorded before `now - retention`; answers how many. */
+  async prune(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - this.retentionMs);
+    let total = 0;
+    for (;;) {
+      const deleted = await queryRows<{ session_id: string }>(
+        this.dataSource,
+        `DELETE FROM sessions.chat_lines_seen WHERE ctid IN (
+           SELECT ctid FROM sessions.chat_lines_seen WHERE seen_at < $1 LIMIT ${PRUNE_BATCH})
+         RETURNING session_id`,
+        [cutoff],
+      );
+      total += deleted.length;
+      if (deleted.length < PRUNE_BATCH) break;
+    }
+    if (total > 0)
+      this.logger.log(`Pruned ${total} seen chat line ids older than ${cutoff.toISOString()}`);
+    return total;
+  }
+}
