@@ -11,7 +11,6 @@ import {
   freshName,
   ownerOnly,
   sessionsRoutesStack,
-  summaryOf,
   type Actor,
   type MadeInvite,
   type Person,
@@ -27,6 +26,11 @@ const UUID = expect.stringMatching(
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
 );
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const summaryOf = ({ username, displayName, profileImage }: Person) => ({
+  username,
+  displayName,
+  profileImage,
+});
 
 describe('sessions routes: who may do what, over HTTP', () => {
   const stack = sessionsRoutesStack();

@@ -26,24 +26,11 @@ import { startGateway, type RunningGateway } from '../gateway-app.js';
  * sessions instead. Test code only: the spec files beside it start one stack each.
  */
 export type Actor = 'visitor' | 'pending' | 'approved' | 'owner' | 'editor' | 'former' | 'admin';
-export const ACTORS: Actor[] = [
-  'visitor',
-  'pending',
-  'approved',
-  'owner',
-  'editor',
-  'former',
-  'admin',
-];
+const ACTORS: Actor[] = ['visitor', 'pending', 'approved', 'owner', 'editor', 'former', 'admin'];
 
-export const UNAUTHENTICATED = {
-  error: 'You are not authorized to perform this action.',
-  code: 'UNAUTHENTICATED',
-};
-export const FORBIDDEN = {
-  error: 'You are not authorized to perform this action.',
-  code: 'FORBIDDEN',
-};
+const NOT_AUTHORIZED = 'You are not authorized to perform this action.';
+export const UNAUTHENTICATED = { error: NOT_AUTHORIZED, code: 'UNAUTHENTICATED' };
+export const FORBIDDEN = { error: NOT_AUTHORIZED, code: 'FORBIDDEN' };
 export const NOT_OWNER = {
   error: 'Only session owners can start sessions',
   code: 'NOT_SESSION_OWNER',
@@ -75,11 +62,6 @@ export interface Person {
   displayName: string;
   profileImage: string | null;
 }
-export const summaryOf = ({ username, displayName, profileImage }: Person) => ({
-  username,
-  displayName,
-  profileImage,
-});
 export interface MadeInvite {
   id: string;
   createdAt: string;
@@ -91,6 +73,8 @@ export type Expectation = [
   status: number,
   body?: Record<string, unknown> | ((actor: Actor) => object),
 ];
+/** What each actor gets from one route. */
+export type Expected = Record<Actor, Expectation>;
 export type Route = [method: string, path: string, body?: unknown];
 /** Checks what the call changed (or, when it failed, that it changed nothing). */
 export type Effect = (actor: Actor, succeeded: boolean) => Promise<void>;
@@ -104,7 +88,7 @@ export type Refusal = [
   code: string,
 ];
 
-export const ownerAndEditors = (ok: number): Record<Actor, Expectation> => ({
+export const ownerAndEditors = (ok: number): Expected => ({
   visitor: [401, UNAUTHENTICATED],
   pending: [403, FORBIDDEN],
   approved: [403, FORBIDDEN],
@@ -113,10 +97,7 @@ export const ownerAndEditors = (ok: number): Record<Actor, Expectation> => ({
   former: [403, FORBIDDEN],
   admin: [403, FORBIDDEN],
 });
-export const everyoneSignedIn = (
-  ok: number,
-  body?: Expectation[1],
-): Record<Actor, Expectation> => ({
+export const everyoneSignedIn = (ok: number, body?: Expectation[1]): Expected => ({
   visitor: [401, UNAUTHENTICATED],
   pending: [ok, body],
   approved: [ok, body],
@@ -130,7 +111,7 @@ export const ownerOnly = (
   ok: number,
   body: Expectation[1],
   notFound: Expectation[1],
-): Record<Actor, Expectation> => ({
+): Expected => ({
   visitor: [401, UNAUTHENTICATED],
   pending: [404, notFound],
   approved: [404, notFound],
@@ -139,7 +120,7 @@ export const ownerOnly = (
   former: [404, notFound],
   admin: [404, notFound],
 });
-export const adminsOnly: Record<Actor, Expectation> = {
+export const adminsOnly: Expected = {
   visitor: [401, UNAUTHENTICATED],
   pending: [403, ADMIN],
   approved: [403, ADMIN],
@@ -163,8 +144,6 @@ function authStandIn(users: Map<string, UserDto>) {
   class TestAuthModule {}
   return TestAuthModule;
 }
-
-export type SessionsRoutesStack = ReturnType<typeof sessionsRoutesStack>;
 
 /**
  * One stack for one spec file: call `start` from `beforeAll` and `stop` from `afterAll`. The
@@ -286,15 +265,12 @@ export function sessionsRoutesStack() {
       kv: new MemoryKeyValueStore(),
     });
     db = new pg.Pool({ connectionString: database.url, max: 2 });
-    await waitFor(
-      async () =>
-        (
-          (await db.query(`SELECT to_regclass('sessions.users') AS t`)).rows[0] as {
-            t: string | null;
-          }
-        ).t,
-      { timeoutMs: 20_000, what: 'the sessions service to migrate its schema' },
-    );
+    const migrated = async () =>
+      (await firstRow<{ t: string | null }>(`SELECT to_regclass('sessions.users') AS t`, []))?.t;
+    await waitFor(migrated, {
+      timeoutMs: 20_000,
+      what: 'the sessions service to migrate its schema',
+    });
     for (const actor of ACTORS.filter((a) => a !== 'visitor')) {
       const user: UserDto = {
         id: randomUUID(),
@@ -366,7 +342,7 @@ export function sessionsRoutesStack() {
   const table = (
     name: string,
     request: (actor: Actor) => Promise<Route> | Route,
-    expected: Record<Actor, Expectation>,
+    expected: Expected,
     effect?: Effect,
   ) =>
     it.each(ACTORS)(`${name} as %s`, async (actor) => {

@@ -258,9 +258,9 @@ function SessionMonitor({
             <span className="overlay-name">{chatter.displayName || chatter.username}</span>
             <span className="overlay-meta">
               <RelativeTime iso={chatter.firstSeenAt} />
-              {chatter.isGreeted &&
-                chatter.greetedByUser &&
-                ` · ${t('chatters.by', { name: chatter.greetedByUser.displayName })}`}
+              {chatter.isGreeted && chatter.greetedByUser && (
+                <span>{t('chatters.by', { name: chatter.greetedByUser.displayName })}</span>
+              )}
             </span>
             <GreetButton
               size={16}
