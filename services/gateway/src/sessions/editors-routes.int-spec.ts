@@ -15,7 +15,7 @@ import {
   type MadeInvite,
   type Person,
   type Route,
-} from './sessions-routes.fixture.js';
+} from '../../test/sessions-routes.fixture.js';
 
 /**
  * The permission table of the global-editor, invite and ignore-list routes over real HTTP (the

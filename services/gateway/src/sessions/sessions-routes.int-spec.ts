@@ -10,7 +10,7 @@ import {
   ownerAndEditors,
   sessionsRoutesStack,
   type Route,
-} from './sessions-routes.fixture.js';
+} from '../../test/sessions-routes.fixture.js';
 
 /**
  * The permission table of the sessions, chatters and admin routes over real HTTP (the stack is

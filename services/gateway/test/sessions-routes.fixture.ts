@@ -16,7 +16,7 @@ import {
   type TestDatabase,
 } from '@greetboard/testing';
 import { OnRequest, type TransportRuntime } from '@greetboard/transport';
-import { startGateway, type RunningGateway } from '../gateway-app.js';
+import { startGateway, type RunningGateway } from '../src/gateway-app.js';
 
 /**
  * The stack behind the permission tables of the sessions routes over real HTTP: the gateway
