@@ -8,6 +8,7 @@ import {
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, type EntityManager, type Repository } from 'typeorm';
 import type { KeyValueStore } from '@greetboard/kv';
+import { runPeriodically, type PeriodicTask } from '@greetboard/service-kit';
 import { AUTH_CONFIG, AUTH_KV } from '../auth.tokens.js';
 import type { AuthConfig } from '../config.js';
 import { TokenCipher } from './token-cipher.js';
@@ -35,7 +36,7 @@ export interface SweepReport {
 export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(TwitchTokenVault.name);
   private readonly cipher: TokenCipher;
-  private timer: NodeJS.Timeout | undefined;
+  private periodic: PeriodicTask | undefined;
 
   constructor(
     @InjectRepository(TwitchTokenEntity) private readonly tokens: Repository<TwitchTokenEntity>,
@@ -47,18 +48,11 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.sweep().catch((error: unknown) =>
-        this.logger.warn(
-          `Token sweep failed: ${error instanceof Error ? error.message : 'unknown'}`,
-        ),
-      );
-    }, HOUR_MS);
-    this.timer.unref();
+    this.periodic = runPeriodically('Token sweep', HOUR_MS, () => this.sweep(), this.logger);
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.periodic?.stop();
   }
 
   async store(userId: string, tokens: TwitchTokens, manager?: EntityManager): Promise<void> {

@@ -6,6 +6,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { runPeriodically, type PeriodicTask } from '@greetboard/service-kit';
 import { queryRows } from '../database/sql.js';
 import { SESSIONS_STREAM_SETTINGS, type StreamSettings } from '../streams.js';
 
@@ -22,7 +23,7 @@ const PRUNE_BATCH = 10_000;
 @Injectable()
 export class ChatLinesSeenPruner implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('chat-lines-seen');
-  private timer: NodeJS.Timeout | undefined;
+  private periodic: PeriodicTask | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -35,18 +36,16 @@ export class ChatLinesSeenPruner implements OnApplicationBootstrap, OnApplicatio
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.prune().catch((error: unknown) =>
-        this.logger.warn(
-          `Pruning seen chat lines failed: ${error instanceof Error ? error.message : 'unknown'}`,
-        ),
-      );
-    }, HOUR_MS);
-    this.timer.unref();
+    this.periodic = runPeriodically(
+      'Pruning seen chat lines',
+      HOUR_MS,
+      () => this.prune(),
+      this.logger,
+    );
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.periodic?.stop();
   }
 
   /** Deletes ids recorded before `now - retention`; answers how many. */
