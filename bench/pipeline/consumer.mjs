@@ -8,17 +8,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { STREAMS, chatLineSubject } from '../../libs/contracts/dist/index.js';
 import {
-  DOMAIN_EVENTS,
-  domainEventId,
-  SESSIONS_REQUESTS,
-  STREAMS,
-  chatLineSubject,
-  sendRequest,
-} from '../../libs/contracts/dist/index.js';
-import { startPrivateNatsServer, waitFor } from '../../libs/testing/dist/index.js';
+  createTestDatabase,
+  startPrivateNatsServer,
+  waitFor,
+} from '../../libs/testing/dist/index.js';
 import { FailFastNatsClient, JetStreamDurableStreams } from '../../libs/transport/dist/index.js';
 import { ROOT, startProcess } from '../lib/processes.mjs';
+import { addStreamer } from '../lib/streamers.mjs';
 
 const CHANNELS = 50;
 const CHATTERS_PER_CHANNEL = 200;
@@ -32,13 +30,8 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const log = (...parts) => console.log(new Date().toISOString().slice(11, 23), ...parts);
 
 async function main() {
-  const name = `greetboard_bench_consumer_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await createTestDatabase('greetboard_bench_consumer', adminUrl);
+  const databaseUrl = database.url;
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const nats = await startPrivateNatsServer();
   const env = {
@@ -57,35 +50,16 @@ async function main() {
     const channels = [];
     for (let i = 0; i < CHANNELS; i++) {
       const login = `bench_${run}_${i}`;
-      const user = {
-        id: randomUUID(),
-        username: login,
-        displayName: login,
-        profileImage: 'https://static-cdn.jtvnw.net/jtv_user_pictures/x-profile_image-300x300.png',
-        twitchId: String(9_000_000 + i),
-        isApproved: true,
-        isAdmin: false,
-        updatedAt: new Date().toISOString(),
-      };
-      const subject = DOMAIN_EVENTS.userChanged.subject;
-      await streams.publish(subject, user, {
-        msgId: domainEventId(subject, user.id, user.updatedAt),
-      });
-      await waitFor(
-        async () =>
-          (await db.query(`SELECT 1 FROM sessions.users WHERE id = $1`, [user.id])).rowCount === 1,
-        { timeoutMs: 20_000, what: `user ${login}` },
+      const { user } = await addStreamer(
+        { streams, bus, db },
+        {
+          username: login,
+          displayName: login,
+          profileImage:
+            'https://static-cdn.jtvnw.net/jtv_user_pictures/x-profile_image-300x300.png',
+          twitchId: String(9_000_000 + i),
+        },
       );
-      const actor = { id: user.id, username: login, isApproved: true, isAdmin: false };
-      const session = await sendRequest(bus, SESSIONS_REQUESTS.createSession, {
-        actor,
-        name: 'Bench',
-      });
-      await sendRequest(bus, SESSIONS_REQUESTS.updateSession, {
-        actor,
-        sessionId: session.id,
-        isActive: true,
-      });
       channels.push({ login, channelId: user.twitchId });
     }
     await sessions.stop();
@@ -147,8 +121,7 @@ async function main() {
     await streams.close();
     await db.end();
     await nats.dispose();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -9,7 +9,7 @@
 // (add --write-docs to append the figures to docs/benchmarks.md, "Chat pipeline").
 // Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL), Redis on 127.0.0.1:6379 (or
 // BENCH_REDIS_URL) and /usr/sbin/nats-server, which it starts on a port of its own.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, platform, release, totalmem } from 'node:os';
 import path from 'node:path';
@@ -18,14 +18,14 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import WebSocket from 'ws';
 import {
-  DOMAIN_EVENTS,
-  domainEventId,
-  SESSIONS_REQUESTS,
-  sendRequest,
-} from '../../libs/contracts/dist/index.js';
-import { freePort, startPrivateNatsServer, waitFor } from '../../libs/testing/dist/index.js';
+  createTestDatabase,
+  freePort,
+  startPrivateNatsServer,
+  waitFor,
+} from '../../libs/testing/dist/index.js';
 import { FailFastNatsClient, JetStreamDurableStreams } from '../../libs/transport/dist/index.js';
 import { ROOT, startProcess } from '../lib/processes.mjs';
+import { addStreamer } from '../lib/streamers.mjs';
 import { ChatterEntity } from '../../services/sessions/dist/chatters/chatter.entity.js';
 import { startTwitchEmulator } from '../../tools/twitch-emulator/dist/index.js';
 
@@ -122,13 +122,8 @@ async function startOrmConsumer(natsUrl, databaseUrl) {
 
 async function main() {
   const writeDocs = process.argv.includes('--write-docs');
-  const name = `greetboard_bench_pipeline_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await createTestDatabase('greetboard_bench_pipeline', adminUrl);
+  const databaseUrl = database.url;
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const nats = await startPrivateNatsServer();
   const emulator = await startTwitchEmulator({ httpPort: 0, ircPort: 0, clients: [CLIENT] });
@@ -189,36 +184,16 @@ async function main() {
     for (let i = 0; i < CHANNELS; i++) {
       const login = `bench_${run}_${i}`;
       const twitchUser = emulator.state.users.create({ login });
-      const user = {
-        id: randomUUID(),
-        username: login,
-        displayName: twitchUser.displayName,
-        profileImage: twitchUser.profileImageUrl,
-        twitchId: twitchUser.id,
-        isApproved: true,
-        isAdmin: false,
-        updatedAt: new Date().toISOString(),
-      };
-      const subject = DOMAIN_EVENTS.userChanged.subject;
-      await streams.publish(subject, user, {
-        msgId: domainEventId(subject, user.id, user.updatedAt),
-      });
-      await waitFor(
-        async () =>
-          (await db.query(`SELECT 1 FROM sessions.users WHERE id = $1`, [user.id])).rowCount === 1,
-        { timeoutMs: 20_000, what: `user ${login}` },
+      const { user } = await addStreamer(
+        { streams, bus, db },
+        {
+          username: login,
+          displayName: twitchUser.displayName,
+          profileImage: twitchUser.profileImageUrl,
+          twitchId: twitchUser.id,
+        },
       );
       signedIn.set(randomBytes(32).toString('base64url'), user);
-      const actor = { id: user.id, username: login, isApproved: true, isAdmin: false };
-      const session = await sendRequest(bus, SESSIONS_REQUESTS.createSession, {
-        actor,
-        name: 'Bench',
-      });
-      await sendRequest(bus, SESSIONS_REQUESTS.updateSession, {
-        actor,
-        sessionId: session.id,
-        isActive: true,
-      });
       logins.push(login);
     }
     await waitFor(
@@ -390,8 +365,7 @@ async function main() {
     await db.end();
     await emulator.close();
     await nats.dispose();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -10,7 +10,11 @@ import { cpus, platform, release, totalmem } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { freePort, startPrivateNatsServer } from '../../libs/testing/dist/index.js';
+import {
+  createTestDatabase,
+  freePort,
+  startPrivateNatsServer,
+} from '../../libs/testing/dist/index.js';
 import { startProcess } from '../lib/processes.mjs';
 
 const CHATTERS = 10_000;
@@ -26,16 +30,11 @@ const stats = (samples) => {
 const ms = (value) => value.toFixed(2);
 
 async function main() {
-  const name = `greetboard_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createTestDatabase('greetboard_bench_chatters', adminUrl);
   // A NATS server of the benchmark's own: nothing else on the machine answers its requests.
   const nats = await startPrivateNatsServer();
   const port = await freePort();
-  const env = { NODE_ENV: 'production', NATS_URL: nats.url, DATABASE_URL: url.toString() };
+  const env = { NODE_ENV: 'production', NATS_URL: nats.url, DATABASE_URL: database.url };
   const service = startProcess('sessions', 'services/sessions/dist/main.js', env);
   const gatewayProcess = startProcess('gateway', 'services/gateway/dist/main.js', {
     ...env,
@@ -66,7 +65,7 @@ async function main() {
   })();
 
   await Promise.all([service.booted(), gatewayProcess.booted()]);
-  const db = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const db = new pg.Pool({ connectionString: database.url, max: 2 });
   await db.query(`INSERT INTO sessions.users VALUES ($1, $2, $3, $4, $5, true, false, now())`, [
     owner.id,
     owner.username,
@@ -196,8 +195,7 @@ async function main() {
   await service.stop();
   await nats.dispose();
   await db.end();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
   if (process.argv.includes('--write-docs')) await writeDocs(results);
 }
 
