@@ -91,6 +91,8 @@ export interface AuthStack {
   database: TestDatabase;
   db: pg.Client;
   transport: TransportRuntime;
+  /** The running auth service, for tests that reach its providers (`auth.get(...)`). */
+  auth: INestMicroservice;
   /** Every access and refresh token the emulator issued. */
   issuedTokens: string[];
   close(): Promise<void>;
@@ -133,18 +135,19 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
   const services: INestMicroservice[] = [];
   const gateways: RunningGateway[] = [];
   const databaseRuntime = { kind: 'postgres' as const, url: database.url, poolSize: 4 };
-  services.push(
-    await startServiceApp(
-      'auth',
-      AuthModule.register({
-        transport,
-        database: databaseRuntime,
-        kv: store('auth:'),
-        config: resolveAuthConfig({ ...env, PUBLIC_URL: url, PORT: port }),
-      }),
+  const auth = await startServiceApp(
+    'auth',
+    AuthModule.register({
       transport,
-      level,
-    ),
+      database: databaseRuntime,
+      kv: store('auth:'),
+      config: resolveAuthConfig({ ...env, PUBLIC_URL: url, PORT: port }),
+    }),
+    transport,
+    level,
+  );
+  services.push(
+    auth,
     await startServiceApp('sessions', SessionsStandInModule.register(transport), transport, level),
   );
   const gatewayKv = store('gateway:');
@@ -172,6 +175,7 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
     database,
     db,
     transport,
+    auth,
     issuedTokens,
     close: async () => {
       for (const gateway of gateways) await gateway.close();

@@ -9,3 +9,4 @@ export {
   type AuthConfig,
   type AuthEnv,
 } from './config.js';
+export { TwitchTokenVault, type SweepReport } from './twitch/twitch-token-vault.js';

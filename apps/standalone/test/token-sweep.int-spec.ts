@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TwitchTokenVault, type SweepReport } from '@greetboard/auth';
+import type { UserDto } from '@greetboard/contracts';
+import { DEFAULT_CLIENT } from '@greetboard/twitch-emulator';
+import { startAuthStack, type AuthStack } from './auth-stack.js';
+import { signedInBrowser, type Browser } from './sign-in-client.js';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** The emulator's access token lifetime (its default, 14 400 s). */
+const TOKEN_LIFETIME_MS = 4 * HOUR_MS;
+const NOTHING: SweepReport = { validated: 0, refreshed: 0, dropped: 0 };
+
+interface TokenRow {
+  access_token: string;
+  refresh_token: string;
+  expires_at: Date;
+  validated_at: Date;
+}
+
+/** A signed-in streamer and the tokens Twitch (the emulator) issued at sign-in, in clear. */
+interface Streamer {
+  id: string;
+  login: string;
+  browser: Browser;
+  accessToken: string;
+  refreshToken: string;
+}
+
+describe('the hourly Twitch token sweep, against the Twitch emulator', () => {
+  let stack: AuthStack;
+  let vault: TwitchTokenVault;
+  /** Every access token Twitch was asked to validate (or Helix to accept), in order. */
+  const lookedUp: string[] = [];
+
+  beforeAll(async () => {
+    stack = await startAuthStack();
+    vault = stack.auth.get(TwitchTokenVault);
+    const tokens = stack.emulator.state.tokens;
+    const lookup = tokens.lookup.bind(tokens);
+    tokens.lookup = (value) => {
+      lookedUp.push(value);
+      return lookup(value);
+    };
+  });
+
+  afterAll(async () => {
+    await stack.close();
+  });
+
+  async function signInStreamer(login: string): Promise<Streamer> {
+    const before = stack.issuedTokens.length;
+    const browser = await signedInBrowser(stack, login);
+    const issued = issuedSince(before);
+    expect(issued).toHaveLength(2);
+    const [accessToken = '', refreshToken = ''] = issued;
+    const me = (await browser.api(stack.url, 'GET', '/auth/me')).body as UserDto;
+    return { id: me.id, login, browser, accessToken, refreshToken };
+  }
+
+  /**
+   * Tokens the emulator issued since `index` of `stack.issuedTokens`, each once (the stack
+   * records a refreshed pair twice: its refresh wrapper calls its issue wrapper).
+   */
+  function issuedSince(index: number): string[] {
+    return [...new Set(stack.issuedTokens.slice(index))];
+  }
+
+  async function tokenRow(userId: string): Promise<TokenRow | undefined> {
+    const result = await stack.db.query<TokenRow>(
+      `SELECT access_token, refresh_token, expires_at, validated_at
+         FROM auth.twitch_tokens WHERE user_id = $1`,
+      [userId],
+    );
+    return result.rows[0];
+  }
+
+  /** Every stored token validated at `now` and far from expiry, so a sweep at `now` has nothing to do. */
+  async function settleAll(now: number): Promise<void> {
+    await stack.db.query(`UPDATE auth.twitch_tokens SET validated_at = $1, expires_at = $2`, [
+      new Date(now),
+      new Date(now + TOKEN_LIFETIME_MS),
+    ]);
+  }
+
+  async function setTimes(
+    userId: string,
+    times: { validatedAt?: number; expiresAt?: number },
+  ): Promise<void> {
+    const result = await stack.db.query(
+      `UPDATE auth.twitch_tokens
+          SET validated_at = COALESCE($2, validated_at), expires_at = COALESCE($3, expires_at)
+        WHERE user_id = $1`,
+      [
+        userId,
+        times.validatedAt === undefined ? null : new Date(times.validatedAt),
+        times.expiresAt === undefined ? null : new Date(times.expiresAt),
+      ],
+    );
+    expect(result.rowCount).toBe(1);
+  }
+
+  /** Twitch's /oauth2/validate, asked directly. */
+  async function validateAtTwitch(accessToken: string): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`${stack.emulator.httpUrl}/oauth2/validate`, {
+      headers: { Authorization: `OAuth ${accessToken}` },
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  /** Twitch's refresh grant, asked directly; answers the status only. */
+  async function refreshAtTwitch(refreshToken: string): Promise<number> {
+    const response = await fetch(`${stack.emulator.httpUrl}/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        client_id: DEFAULT_CLIENT.clientId,
+        client_secret: DEFAULT_CLIENT.clientSecret,
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      }),
+    });
+    await response.body?.cancel();
+    return response.status;
+  }
+
+  it('validates a token last validated over an hour ago and far from expiry, refreshing nothing', async () => {
+    const streamer = await signInStreamer('stale_validation');
+    const now = Date.now();
+    await settleAll(now);
+    await setTimes(streamer.id, { validatedAt: now - HOUR_MS - MINUTE_MS });
+    const before = await tokenRow(streamer.id);
+    expect(before?.validated_at).toEqual(new Date(now - HOUR_MS - MINUTE_MS));
+    const issuedBefore = stack.issuedTokens.length;
+    const lookupsBefore = lookedUp.length;
+
+    expect(await vault.sweep(now)).toEqual({ ...NOTHING, validated: 1 });
+
+    expect(lookedUp.slice(lookupsBefore)).toEqual([streamer.accessToken]);
+    expect(await tokenRow(streamer.id)).toEqual({ ...before, validated_at: new Date(now) });
+    expect(issuedSince(issuedBefore)).toEqual([]);
+    expect((await validateAtTwitch(streamer.accessToken)).status).toBe(200);
+  });
+
+  it('refreshes a token expiring within two hours: a new access token Twitch accepts, the refresh token rotated', async () => {
+    const streamer = await signInStreamer('expiring_soon');
+    const now = Date.now();
+    await settleAll(now);
+    await setTimes(streamer.id, { expiresAt: now + 90 * MINUTE_MS });
+    const before = await tokenRow(streamer.id);
+    const issuedBefore = stack.issuedTokens.length;
+
+    const started = Date.now();
+    expect(await vault.sweep(now)).toEqual({ ...NOTHING, refreshed: 1 });
+    const finished = Date.now();
+
+    const issued = issuedSince(issuedBefore);
+    expect(issued).toHaveLength(2);
+    const [newAccess = '', newRefresh = ''] = issued;
+    expect(newAccess).not.toBe(streamer.accessToken);
+    expect(newRefresh).not.toBe(streamer.refreshToken);
+
+    const after = await tokenRow(streamer.id);
+    expect(after?.access_token).not.toBe(before?.access_token);
+    expect(after?.refresh_token).not.toBe(before?.refresh_token);
+    for (const token of issued) {
+      expect(after?.access_token).not.toContain(token);
+      expect(after?.refresh_token).not.toContain(token);
+    }
+    expect(after?.expires_at.getTime()).toBeGreaterThanOrEqual(started + TOKEN_LIFETIME_MS);
+    expect(after?.expires_at.getTime()).toBeLessThanOrEqual(finished + TOKEN_LIFETIME_MS);
+    expect(after?.validated_at.getTime()).toBeGreaterThanOrEqual(now);
+
+    // Twitch's view: the new access token is good for this user, the old refresh token is used up.
+    expect(await validateAtTwitch(newAccess)).toEqual({
+      status: 200,
+      body: expect.objectContaining({
+        login: 'expiring_soon',
+        client_id: DEFAULT_CLIENT.clientId,
+        expires_in: TOKEN_LIFETIME_MS / 1000,
+      }),
+    });
+    expect(await refreshAtTwitch(streamer.refreshToken)).toBe(400);
+    // The vault holds the new pair: it hands out the new access token, and its refresh token works.
+    expect(await vault.takeForRevocation(streamer.id)).toEqual([newAccess]);
+    const beforeAgain = stack.issuedTokens.length;
+    const refreshedAgain = await vault.refreshedAccessTokenOf(streamer.id);
+    expect(refreshedAgain).toBe(issuedSince(beforeAgain)[0]);
+    expect(refreshedAgain).not.toBe(newAccess);
+  });
+
+  it('refreshes, rather than drops, a token Twitch no longer accepts while its refresh token still works', async () => {
+    const streamer = await signInStreamer('expired_early');
+    const expired = await fetch(`${stack.emulator.httpUrl}/control/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'expire-token', token: streamer.accessToken }),
+    });
+    expect(await expired.json()).toEqual({ kind: 'expire-token', affected: 1 });
+    const now = Date.now();
+    await settleAll(now);
+    await setTimes(streamer.id, { validatedAt: now - 2 * HOUR_MS });
+    const issuedBefore = stack.issuedTokens.length;
+
+    expect(await vault.sweep(now)).toEqual({ ...NOTHING, refreshed: 1 });
+
+    const [newAccess = ''] = issuedSince(issuedBefore);
+    expect((await validateAtTwitch(newAccess)).status).toBe(200);
+    expect(await vault.takeForRevocation(streamer.id)).toEqual([newAccess]);
+  });
+
+  it('drops a token Twitch rejects and whose refresh token is revoked; the user is otherwise unaffected', async () => {
+    const streamer = await signInStreamer('revoked_grant');
+    await streamer.browser.api(stack.url, 'PUT', '/api/settings', { theme: 'light' });
+    const revoked = await fetch(`${stack.emulator.httpUrl}/oauth2/revoke`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        client_id: DEFAULT_CLIENT.clientId,
+        token: streamer.accessToken,
+      }),
+    });
+    expect(revoked.status).toBe(200);
+    expect((await validateAtTwitch(streamer.accessToken)).status).toBe(401);
+    expect(await refreshAtTwitch(streamer.refreshToken)).toBe(400);
+    const now = Date.now();
+    await settleAll(now);
+    await setTimes(streamer.id, { validatedAt: now - HOUR_MS - MINUTE_MS });
+    const issuedBefore = stack.issuedTokens.length;
+
+    expect(await vault.sweep(now)).toEqual({ ...NOTHING, dropped: 1 });
+
+    expect(await tokenRow(streamer.id)).toBeUndefined();
+    expect(issuedSince(issuedBefore)).toEqual([]);
+    expect(await vault.accessTokenOf(streamer.id)).toBeNull();
+    // Still signed in, with the same account and settings; only the Twitch grant is gone.
+    expect(await streamer.browser.api(stack.url, 'GET', '/auth/me')).toEqual({
+      status: 200,
+      body: expect.objectContaining({ id: streamer.id, username: 'revoked_grant' }),
+    });
+    expect(await streamer.browser.api(stack.url, 'GET', '/api/settings')).toEqual({
+      status: 200,
+      body: expect.objectContaining({ theme: 'light' }),
+    });
+    const users = await stack.db.query('SELECT 1 FROM auth.users WHERE id = $1', [streamer.id]);
+    expect(users.rowCount).toBe(1);
+  });
+
+  it('leaves a token validated within the hour and far from expiry untouched', async () => {
+    const fresh = await signInStreamer('just_validated');
+    const recent = await signInStreamer('validated_recently');
+    const stale = await signInStreamer('due_alongside');
+    const now = Date.now();
+    await settleAll(now);
+    await stack.db.query(
+      `UPDATE auth.twitch_tokens SET validated_at = v.validated_at, expires_at = v.expires_at
+         FROM (VALUES ($1::uuid, $2::timestamptz, $3::timestamptz),
+                      ($4::uuid, $5::timestamptz, $6::timestamptz)) AS v(user_id, validated_at, expires_at)
+        WHERE auth.twitch_tokens.user_id = v.user_id`,
+      [
+        fresh.id,
+        new Date(now - 1_000),
+        new Date(now + TOKEN_LIFETIME_MS - 1_000),
+        recent.id,
+        new Date(now - 50 * MINUTE_MS),
+        new Date(now + 3 * HOUR_MS),
+      ],
+    );
+    await setTimes(stale.id, { validatedAt: now - HOUR_MS - MINUTE_MS });
+    const freshBefore = await tokenRow(fresh.id);
+    const recentBefore = await tokenRow(recent.id);
+    expect(freshBefore?.validated_at).toEqual(new Date(now - 1_000));
+    expect(recentBefore?.validated_at).toEqual(new Date(now - 50 * MINUTE_MS));
+    const issuedBefore = stack.issuedTokens.length;
+    const lookupsBefore = lookedUp.length;
+
+    // The sweep does run (it validates the stale one) and passes the other two by.
+    expect(await vault.sweep(now)).toEqual({ ...NOTHING, validated: 1 });
+
+    expect(lookedUp.slice(lookupsBefore)).toEqual([stale.accessToken]);
+    expect(await tokenRow(fresh.id)).toEqual(freshBefore);
+    expect(await tokenRow(recent.id)).toEqual(recentBefore);
+    expect(issuedSince(issuedBefore)).toEqual([]);
+    expect((await validateAtTwitch(fresh.accessToken)).status).toBe(200);
+    expect((await validateAtTwitch(recent.accessToken)).status).toBe(200);
+  });
+
+  it('lets only one of two concurrent sweeps do the work, and frees the lock afterwards', async () => {
+    const streamer = await signInStreamer('swept_twice');
+    const now = Date.now();
+    await settleAll(now);
+    await setTimes(streamer.id, { validatedAt: now - HOUR_MS - MINUTE_MS });
+    const lookupsBefore = lookedUp.length;
+
+    const reports = await Promise.all([vault.sweep(now), vault.sweep(now)]);
+
+    expect(reports).toContainEqual({ ...NOTHING, validated: 1 });
+    expect(reports).toContainEqual(NOTHING);
+    expect(lookedUp.slice(lookupsBefore)).toEqual([streamer.accessToken]);
+    expect((await tokenRow(streamer.id))?.validated_at).toEqual(new Date(now));
+
+    // The lock went with the sweep that held it: the next hour's sweep runs.
+    const later = now + HOUR_MS;
+    await settleAll(later);
+    await setTimes(streamer.id, { validatedAt: now });
+    expect(await vault.sweep(later)).toEqual({ ...NOTHING, validated: 1 });
+    expect((await tokenRow(streamer.id))?.validated_at).toEqual(new Date(later));
+  });
+});
