@@ -93,6 +93,8 @@ export interface AuthStack {
   transport: TransportRuntime;
   /** The running auth service, for tests that reach its providers (`auth.get(...)`). */
   auth: INestMicroservice;
+  /** Starts one more auth replica on the same database, store and bus. */
+  startAuthReplica(): Promise<INestMicroservice>;
   /** Every access and refresh token the emulator issued. */
   issuedTokens: string[];
   close(): Promise<void>;
@@ -135,17 +137,19 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
   const services: INestMicroservice[] = [];
   const gateways: RunningGateway[] = [];
   const databaseRuntime = { kind: 'postgres' as const, url: database.url, poolSize: 4 };
-  const auth = await startServiceApp(
-    'auth',
-    AuthModule.register({
+  const startAuth = () =>
+    startServiceApp(
+      'auth',
+      AuthModule.register({
+        transport,
+        database: databaseRuntime,
+        kv: store('auth:'),
+        config: resolveAuthConfig({ ...env, PUBLIC_URL: url, PORT: port }),
+      }),
       transport,
-      database: databaseRuntime,
-      kv: store('auth:'),
-      config: resolveAuthConfig({ ...env, PUBLIC_URL: url, PORT: port }),
-    }),
-    transport,
-    level,
-  );
+      level,
+    );
+  const auth = await startAuth();
   services.push(
     auth,
     await startServiceApp('sessions', SessionsStandInModule.register(transport), transport, level),
@@ -176,6 +180,11 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
     db,
     transport,
     auth,
+    startAuthReplica: async () => {
+      const replica = await startAuth();
+      services.push(replica);
+      return replica;
+    },
     issuedTokens,
     close: async () => {
       for (const gateway of gateways) await gateway.close();

@@ -9,7 +9,7 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 /** The emulator's access token lifetime (its default, 14 400 s). */
 const TOKEN_LIFETIME_MS = 4 * HOUR_MS;
-const NOTHING: SweepReport = { validated: 0, refreshed: 0, dropped: 0 };
+const NOTHING: SweepReport = { validated: 0, refreshed: 0, dropped: 0, failed: 0 };
 
 interface TokenRow {
   access_token: string;
@@ -32,6 +32,8 @@ describe('the hourly Twitch token sweep, against the Twitch emulator', () => {
   let vault: TwitchTokenVault;
   /** Every access token Twitch was asked to validate (or Helix to accept), in order. */
   const lookedUp: string[] = [];
+  /** Access tokens whose lookup fails inside Twitch (it answers 500), as an outage would. */
+  const failingLookups = new Set<string>();
 
   beforeAll(async () => {
     stack = await startAuthStack();
@@ -40,6 +42,7 @@ describe('the hourly Twitch token sweep, against the Twitch emulator', () => {
     const lookup = tokens.lookup.bind(tokens);
     tokens.lookup = (value) => {
       lookedUp.push(value);
+      if (failingLookups.has(value)) throw new Error('Twitch is having a bad day');
       return lookup(value);
     };
   });
@@ -303,5 +306,68 @@ describe('the hourly Twitch token sweep, against the Twitch emulator', () => {
     await setTimes(streamer.id, { validatedAt: now });
     expect(await vault.sweep(later)).toEqual({ ...NOTHING, validated: 1 });
     expect((await tokenRow(streamer.id))?.validated_at).toEqual(new Date(later));
+  });
+
+  it('goes on past a token Twitch cannot answer for, counting it as failed for the next sweep', async () => {
+    const unlucky = await signInStreamer('outage_victim');
+    const lucky = await signInStreamer('outage_survivor');
+    const now = Date.now();
+    await settleAll(now);
+    const stale = now - HOUR_MS - MINUTE_MS;
+    await setTimes(unlucky.id, { validatedAt: stale });
+    await setTimes(lucky.id, { validatedAt: stale });
+    const unluckyBefore = await tokenRow(unlucky.id);
+    failingLookups.add(unlucky.accessToken);
+    try {
+      expect(await vault.sweep(now)).toEqual({ ...NOTHING, validated: 1, failed: 1 });
+    } finally {
+      failingLookups.clear();
+    }
+    // Nothing was decided about the token Twitch could not answer for: it stays as it was.
+    expect(await tokenRow(unlucky.id)).toEqual(unluckyBefore);
+    expect((await tokenRow(lucky.id))?.validated_at).toEqual(new Date(now));
+    // Twitch is back: the next sweep validates it.
+    expect(await vault.sweep(now)).toEqual({ ...NOTHING, validated: 1 });
+    expect((await tokenRow(unlucky.id))?.validated_at).toEqual(new Date(now));
+  });
+
+  it('keeps the grant when two replicas refresh the same token at once', async () => {
+    const streamer = await signInStreamer('raced_refresh');
+    const other = (await stack.startAuthReplica()).get(TwitchTokenVault);
+    const now = Date.now();
+    await settleAll(now);
+    await setTimes(streamer.id, { expiresAt: now + MINUTE_MS });
+    const issuedBefore = stack.issuedTokens.length;
+
+    // The sweep on this replica and an announcement's token on the other, at the same moment.
+    const [report, token] = await Promise.all([vault.sweep(now), other.accessTokenOf(streamer.id)]);
+
+    expect(report).toEqual({ ...NOTHING, refreshed: 1 });
+    // One refresh at Twitch: the second replica waited and took the first one's tokens.
+    const issued = issuedSince(issuedBefore);
+    expect(issued).toHaveLength(2);
+    expect(token).toBe(issued[0]);
+    expect(await vault.accessTokenOf(streamer.id)).toBe(issued[0]);
+    expect((await validateAtTwitch(token!)).status).toBe(200);
+    expect(await refreshAtTwitch(streamer.refreshToken)).toBe(400);
+  });
+
+  it('shares one refresh between concurrent callers of one replica', async () => {
+    const streamer = await signInStreamer('eager_callers');
+    const now = Date.now();
+    await settleAll(now);
+    await setTimes(streamer.id, { expiresAt: now + MINUTE_MS });
+    const issuedBefore = stack.issuedTokens.length;
+
+    const tokens = await Promise.all([
+      vault.accessTokenOf(streamer.id),
+      vault.refreshedAccessTokenOf(streamer.id),
+      vault.accessTokenOf(streamer.id),
+    ]);
+
+    const issued = issuedSince(issuedBefore);
+    expect(issued).toHaveLength(2);
+    expect(tokens).toEqual([issued[0], issued[0], issued[0]]);
+    expect(await tokenRow(streamer.id)).toBeDefined();
   });
 });

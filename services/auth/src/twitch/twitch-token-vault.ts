@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   Inject,
   Injectable,
@@ -7,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, type EntityManager, type Repository } from 'typeorm';
+import { DomainError } from '@greetboard/contracts';
 import type { KeyValueStore } from '@greetboard/kv';
 import { runPeriodically, type PeriodicTask } from '@greetboard/service-kit';
 import { AUTH_CONFIG, AUTH_KV } from '../auth.tokens.js';
@@ -20,11 +23,18 @@ const HOUR_MS = 60 * 60 * 1000;
 const REFRESH_AHEAD_MS = 2 * HOUR_MS;
 /** One replica sweeps at a time. */
 const SWEEP_LOCK = 'lock:twitch-token-sweep';
+const SWEEP_LOCK_TTL_MS = 10 * 60_000;
+/** A refresh is one call to Twitch; its lock outlives the client's timeout. */
+const REFRESH_LOCK_TTL_MS = 30_000;
+const REFRESH_LOCK_WAIT_MS = 15_000;
+const REFRESH_LOCK_POLL_MS = 50;
 
 export interface SweepReport {
   validated: number;
   refreshed: number;
   dropped: number;
+  /** Rows Twitch could not be asked about (unreachable, 5xx); the next sweep tries again. */
+  failed: number;
 }
 
 /**
@@ -37,6 +47,8 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
   private readonly logger = new Logger(TwitchTokenVault.name);
   private readonly cipher: TokenCipher;
   private periodic: PeriodicTask | undefined;
+  /** Refreshes under way in this process, per user: concurrent callers share one. */
+  private readonly refreshing = new Map<string, Promise<TwitchTokens | null>>();
 
   constructor(
     @InjectRepository(TwitchTokenEntity) private readonly tokens: Repository<TwitchTokenEntity>,
@@ -97,10 +109,17 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
-  /** Validates tokens not validated within the hour and refreshes those about to expire. */
+  /**
+   * Validates tokens not validated within the hour and refreshes those about to expire. One
+   * replica sweeps at a time (a lock only its holder releases); a row Twitch cannot be asked
+   * about is counted as failed and the sweep goes on with the next.
+   */
   async sweep(now = Date.now()): Promise<SweepReport> {
-    const report: SweepReport = { validated: 0, refreshed: 0, dropped: 0 };
-    if (!(await this.kv.set(SWEEP_LOCK, '1', { ttlMs: 10 * 60_000, onlyIfAbsent: true }))) {
+    const report: SweepReport = { validated: 0, refreshed: 0, dropped: 0, failed: 0 };
+    const holder = randomUUID();
+    if (
+      !(await this.kv.set(SWEEP_LOCK, holder, { ttlMs: SWEEP_LOCK_TTL_MS, onlyIfAbsent: true }))
+    ) {
       return report;
     }
     try {
@@ -110,10 +129,26 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
           { expiresAt: LessThan(new Date(now + REFRESH_AHEAD_MS)) },
         ],
       });
-      for (const row of due) await this.check(row, now, report);
+      for (const row of due) {
+        try {
+          await this.check(row, now, report);
+        } catch (error) {
+          report.failed++;
+          this.logger.warn(
+            `Could not check the Twitch tokens of user ${row.userId}: ${error instanceof Error ? error.message : 'unknown'}`,
+          );
+        }
+        // A long sweep keeps its lock instead of letting a second sweep start beside it.
+        await this.kv.setIfValue(SWEEP_LOCK, holder, holder, SWEEP_LOCK_TTL_MS);
+      }
+      if (report.failed > 0) {
+        this.logger.warn(
+          `Token sweep: ${report.failed} of ${due.length} rows could not be checked`,
+        );
+      }
       return report;
     } finally {
-      await this.kv.delete(SWEEP_LOCK);
+      await this.kv.deleteIfValue(SWEEP_LOCK, holder);
     }
   }
 
@@ -151,19 +186,74 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
     else report.dropped++;
   }
 
-  private async refreshRow(row: TwitchTokenEntity): Promise<TwitchTokens | null> {
+  /** Refreshes the row's tokens; concurrent callers in this process share one refresh. */
+  private refreshRow(row: TwitchTokenEntity): Promise<TwitchTokens | null> {
+    const pending = this.refreshing.get(row.userId);
+    if (pending) return pending;
+    const refresh = this.refreshOnce(row).finally(() => this.refreshing.delete(row.userId));
+    this.refreshing.set(row.userId, refresh);
+    return refresh;
+  }
+
+  /**
+   * Refresh tokens rotate, so two refreshes of one grant race (two replicas, or the sweep and
+   * an announcement): the loser's refresh token is refused, and dropping the row then would
+   * throw away the winner's fresh grant. Refreshes of one user therefore hold a lock in the
+   * shared store, and under it the row is read again: if its refresh token is no longer the
+   * one this refresh started from, someone refreshed (or the user signed in) meanwhile and
+   * their tokens are the answer. Only a refusal of the current refresh token drops the row.
+   */
+  private async refreshOnce(row: TwitchTokenEntity): Promise<TwitchTokens | null> {
+    const release = await this.lockRefresh(row.userId);
     try {
-      const tokens = await this.twitch.refresh(this.cipher.decrypt(row.refreshToken, row.userId));
-      await this.store(row.userId, tokens);
+      const latest = await this.tokens.findOneBy({ userId: row.userId });
+      if (!latest) return null;
+      if (latest.refreshToken !== row.refreshToken) return this.open(latest);
+      let tokens: TwitchTokens;
+      try {
+        tokens = await this.twitch.refresh(this.cipher.decrypt(latest.refreshToken, row.userId));
+      } catch (error) {
+        if (!(error instanceof TwitchRejectedError)) throw error;
+        await this.tokens.delete({ userId: row.userId });
+        this.logger.log(
+          `Dropped Twitch tokens of user ${row.userId}: Twitch no longer accepts them`,
+        );
+        return null;
+      }
+      await this.tokens.upsert(this.seal(row.userId, tokens), ['userId']);
       return tokens;
-    } catch (error) {
-      if (!(error instanceof TwitchRejectedError)) throw error;
-      await this.tokens.delete({ userId: row.userId });
-      this.logger.log(`Dropped Twitch tokens of user ${row.userId}: Twitch no longer accepts them`);
-      return null;
+    } finally {
+      await release();
     }
   }
 
+  /** Waits for the user's refresh lock (another replica may hold it); answers its release. */
+  private async lockRefresh(userId: string): Promise<() => Promise<void>> {
+    const key = `lock:twitch-refresh:${userId}`;
+    const holder = randomUUID();
+    const deadline = Date.now() + REFRESH_LOCK_WAIT_MS;
+    while (!(await this.kv.set(key, holder, { ttlMs: REFRESH_LOCK_TTL_MS, onlyIfAbsent: true }))) {
+      if (Date.now() > deadline) {
+        throw new DomainError('TWITCH_UNAVAILABLE', undefined, { reason: 'refresh lock busy' });
+      }
+      await delay(REFRESH_LOCK_POLL_MS);
+    }
+    return async () => {
+      await this.kv.deleteIfValue(key, holder);
+    };
+  }
+
+  /** A stored row's tokens in clear text. */
+  private open(row: TwitchTokenEntity): TwitchTokens {
+    return {
+      accessToken: this.cipher.decrypt(row.accessToken, row.userId),
+      refreshToken: this.cipher.decrypt(row.refreshToken, row.userId),
+      scopes: row.scopes,
+      expiresIn: Math.max(0, Math.floor((row.expiresAt.getTime() - Date.now()) / 1000)),
+    };
+  }
+
+  /** Expiry counts from now: Twitch's `expires_in` is relative to the answer just received. */
   private seal(userId: string, tokens: TwitchTokens): TwitchTokenEntity {
     const now = Date.now();
     return Object.assign(new TwitchTokenEntity(), {
