@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { TEST_INFRASTRUCTURE } from './infrastructure.js';
+import { waitFor } from './wait-for.js';
 
 export interface TestDatabase {
   url: string;
@@ -25,9 +26,22 @@ export async function createTestDatabase(
     url: url.toString(),
     name,
     drop: async () => {
-      await withAdmin(adminUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-      );
+      await withAdmin(adminUrl, async (client) => {
+        // A pg pool's end() resolves before its connections have said goodbye; cutting one
+        // then (FORCE) raises an error on a client nobody listens to any more, which fails
+        // whatever test file runs next in that process. Wait for them, force only leftovers.
+        await waitFor(
+          async () =>
+            (
+              await client.query<{ n: number }>(
+                'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+                [name],
+              )
+            ).rows[0]?.n === 0,
+          { timeoutMs: 5_000, intervalMs: 20, what: `connections to ${name} to close` },
+        ).catch(() => undefined);
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      });
     },
   };
 }

@@ -45,7 +45,7 @@ const connect = (hub: LiveHub, userId: string, buffered = 0) => {
 const SESSION = '3f1c1f1e-8a4b-4f7e-9a51-4a1b2c3d4e5f';
 
 describe('LiveHub', () => {
-  it('delivers to the listed users and the session room, once per socket', () => {
+  it('delivers to the listed users, once per socket even when they joined the room', () => {
     const hub = new LiveHub();
     const owner = connect(hub, 'owner');
     const editor = connect(hub, 'editor');
@@ -53,7 +53,7 @@ describe('LiveHub', () => {
     hub.join(owner.connection, SESSION);
     hub.join(editor.connection, SESSION);
     const sent = hub.deliver({
-      userIds: ['owner'],
+      userIds: ['owner', 'editor'],
       sessionId: SESSION,
       type: 'chatter_update',
       payload: { id: 'c1' } as never,
@@ -62,6 +62,22 @@ describe('LiveHub', () => {
     expect(owner.socket.sent).toEqual(['{"type":"chatter_update","payload":{"id":"c1"}}']);
     expect(editor.socket.sent).toHaveLength(1);
     expect(stranger.socket.sent).toHaveLength(0);
+  });
+
+  it('drops a room member the event does not list: an editor removed since joining', () => {
+    const hub = new LiveHub();
+    const owner = connect(hub, 'owner');
+    const former = connect(hub, 'former');
+    hub.join(owner.connection, SESSION);
+    hub.join(former.connection, SESSION);
+    const event = { sessionId: SESSION, type: 'new_chatter', payload: { id: 'c1' } } as const;
+    expect(hub.deliver({ ...event, userIds: ['owner'] } as never)).toBe(1);
+    expect(former.socket.sent).toEqual([]);
+    expect(former.connection.rooms.has(SESSION)).toBe(false);
+    // Out of the room for good: even an event without a user list no longer reaches it.
+    expect(hub.deliver(event as never)).toBe(1);
+    expect(former.socket.sent).toEqual([]);
+    expect(owner.socket.sent).toHaveLength(2);
   });
 
   it('stops delivering a room’s events after leaving it', () => {

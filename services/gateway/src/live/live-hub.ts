@@ -31,15 +31,23 @@ export class LiveHub {
     removeFrom(this.byRoom, sessionId, connection);
   }
 
-  /** Sends the event once to every socket of the listed users or in the session's room. */
+  /**
+   * Sends the event once to every socket of the listed users. A session room adds no one to
+   * that list: the sessions service names everyone who may see the session (owner and current
+   * editors), so a room member missing from it has lost access (an editor removed since they
+   * joined) and leaves the room. Without a list, the room is the audience.
+   */
   deliver(envelope: LiveEventEnvelope): number {
     const recipients = new Set<LiveConnection>();
-    for (const userId of envelope.userIds ?? []) {
+    const allowed = envelope.userIds ? new Set(envelope.userIds) : undefined;
+    for (const userId of allowed ?? []) {
       for (const connection of this.byUser.get(userId) ?? []) recipients.add(connection);
     }
     if (envelope.sessionId) {
-      for (const connection of this.byRoom.get(envelope.sessionId) ?? [])
-        recipients.add(connection);
+      for (const connection of [...(this.byRoom.get(envelope.sessionId) ?? [])]) {
+        if (!allowed) recipients.add(connection);
+        else if (!allowed.has(connection.user.id)) this.leave(connection, envelope.sessionId);
+      }
     }
     if (recipients.size === 0) return 0;
     // Serialised once, whatever the number of recipients.
