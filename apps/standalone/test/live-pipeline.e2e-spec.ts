@@ -59,6 +59,15 @@ describe('the live pipeline: Twitch chat → chat-ingest → sessions → /ws', 
   };
   const chat = (login: string, text: string) =>
     control('/control/channels/demo_streamer/messages', { messages: [{ login, text }] });
+  /** Signs `browser` in as `login` through the built-in Twitch. */
+  const signIn = async (browser: Browser, login: string) => {
+    const start = await browser.fetch(`${base}/auth/twitch`);
+    const authorize = new URL(start.headers.get('location') ?? '');
+    await control('/control/oauth/auto-approve', { login });
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location') ?? '');
+    await browser.fetch(`${base}${callback.pathname}${callback.search}`);
+  };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'greetboard-pipeline-'));
@@ -81,13 +90,7 @@ describe('the live pipeline: Twitch chat → chat-ingest → sessions → /ws', 
       what: 'the standalone runtime',
     });
 
-    // Sign in as the demo streamer through the built-in Twitch.
-    const start = await streamer.fetch(`${base}/auth/twitch`);
-    const authorize = new URL(start.headers.get('location') ?? '');
-    await control('/control/oauth/auto-approve', { login: 'demo_streamer' });
-    const consent = await fetch(authorize, { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location') ?? '');
-    await streamer.fetch(`${base}${callback.pathname}${callback.search}`);
+    await signIn(streamer, 'demo_streamer');
 
     const created = await api('POST', '/api/sessions', { name: 'Pipeline Stream', keywords: '[]' });
     expect(created.status).toBe(201);
@@ -168,5 +171,60 @@ describe('the live pipeline: Twitch chat → chat-ingest → sessions → /ws', 
       what: 'the keyword line',
     });
     expect(dashboard.chatters('new_chatter', 'off_topic_viewer')).toEqual([]);
+  });
+
+  it('stops sending a session’s events to an editor the moment the owner removes them', async () => {
+    const editor = new Browser();
+    await control('/control/users', { login: 'helpful_mod' });
+    await signIn(editor, 'helpful_mod');
+    // Every line counts again (the test before set a keyword).
+    expect((await api('PUT', `/api/sessions/${session.id}`, { keywords: '[]' })).status).toBe(200);
+    // The sessions service learns of the new account from auth's events a moment later.
+    const invite = await waitFor(
+      async () => {
+        const answer = await api('POST', '/api/global-editors/invite', {
+          username: 'helpful_mod',
+          role: 'editor',
+        });
+        return answer.status === 201 ? answer : undefined;
+      },
+      { what: 'the invite to be accepted by the sessions service' },
+    );
+    const { id: inviteId } = invite.body as { id: string };
+    const accepted = await editor.api(base, 'PUT', `/api/global-editor-invites/${inviteId}`, {
+      status: 'accepted',
+    });
+    expect(accepted.status).toBe(200);
+    const editorSocket = await LiveClient.open(base, origin, editor.cookieHeader());
+    try {
+      editorSocket.send('join_session', { sessionId: session.id });
+      await chat('seen_by_editor', 'hi mods');
+      await waitFor(() => editorSocket.chatters('new_chatter', 'seen_by_editor').length === 1, {
+        what: "the editor's new_chatter",
+      });
+
+      const links = (await api('GET', '/api/global-editors')).body as { id: string }[];
+      expect(links).toHaveLength(1);
+      expect((await api('DELETE', `/api/global-editors/${links[0].id}`)).status).toBe(200);
+      await chat('after_removal', 'hello?');
+      await waitFor(() => dashboard.chatters('new_chatter', 'after_removal').length === 1, {
+        what: "the owner's new_chatter",
+      });
+      await chat('marker_two', 'marker');
+      await waitFor(() => dashboard.chatters('new_chatter', 'marker_two').length === 1, {
+        what: 'the marker',
+      });
+      expect(editorSocket.chatters('new_chatter', 'after_removal')).toEqual([]);
+      expect(editorSocket.chatters('new_chatter', 'marker_two')).toEqual([]);
+      // Joining again is refused too: the sessions service no longer lets them see it.
+      editorSocket.send('join_session', { sessionId: session.id });
+      await chat('after_rejoin', 'still there?');
+      await waitFor(() => dashboard.chatters('new_chatter', 'after_rejoin').length === 1, {
+        what: "the owner's last new_chatter",
+      });
+      expect(editorSocket.chatters('new_chatter', 'after_rejoin')).toEqual([]);
+    } finally {
+      editorSocket.socket.close();
+    }
   });
 });
