@@ -6,6 +6,7 @@ import {
   waitFor,
   type RunningProgram,
 } from '@greetboard/testing';
+import { WebSocket } from 'ws';
 import { startAuthStack, type AuthStack } from './auth-stack.js';
 import { Browser, signedInBrowser } from './sign-in-client.js';
 
@@ -21,6 +22,16 @@ describe('login sessions across two gateway processes', () => {
 
   const meAt = async (base: string, browser: Browser) =>
     (await browser.api(base, 'GET', '/auth/me')).status;
+
+  /** A live socket at `base` with the browser's cookie; resolves its close code when it ends. */
+  const openSocket = async (base: string, browser: Browser) => {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/ws`, {
+      headers: { Cookie: browser.cookieHeader(), Origin: new URL(stack.url).origin },
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+    return { socket, closed, isOpen: () => socket.readyState === WebSocket.OPEN };
+  };
 
   beforeAll(async () => {
     stack = await startAuthStack({ transport: 'nats', adminLogins: ['cluster_admin'] });
@@ -59,6 +70,24 @@ describe('login sessions across two gateway processes', () => {
     expect((await browser.api(otherUrl, 'POST', '/auth/logout')).status).toBe(200);
     expect(await meAt(stack.url, stolen)).toBe(401);
     expect(await meAt(otherUrl, stolen)).toBe(401);
+  });
+
+  it('logout closes the live sockets of that browser at both gateways, and only those', async () => {
+    const laptop = await signedInBrowser(stack, 'two_devices');
+    const phone = await signedInBrowser(stack, 'two_devices');
+    const laptopHere = await openSocket(stack.url, laptop);
+    const laptopThere = await openSocket(otherUrl, laptop);
+    const phoneThere = await openSocket(otherUrl, phone);
+    try {
+      expect((await laptop.api(stack.url, 'POST', '/auth/logout')).status).toBe(200);
+      expect(await laptopHere.closed).toBe(4001);
+      expect(await laptopThere.closed).toBe(4001);
+      // The phone's session is another one: it stays signed in, its socket open.
+      expect(await meAt(otherUrl, phone)).toBe(200);
+      expect(phoneThere.isOpen()).toBe(true);
+    } finally {
+      for (const { socket } of [laptopHere, laptopThere, phoneThere]) socket.terminate();
+    }
   });
 
   it('force-logout ends every session of the user at both gateways', async () => {

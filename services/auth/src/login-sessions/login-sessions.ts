@@ -71,8 +71,11 @@ export class LoginSessions {
     return session.userId;
   }
 
-  async end(sessionId: string): Promise<boolean> {
-    return (await this.kv.delete(sessionKey(sessionId))) > 0;
+  /** Ends one session; answers whose it was, or null when there was none. */
+  async end(sessionId: string): Promise<string | null> {
+    const raw = await this.kv.get(sessionKey(sessionId));
+    if ((await this.kv.delete(sessionKey(sessionId))) === 0 || !raw) return null;
+    return (JSON.parse(raw) as StoredSession).userId;
   }
 
   /** Ends every session of the user at once (logout everywhere, rejection, deletion). */

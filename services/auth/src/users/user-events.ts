@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AUTH_EVENTS,
@@ -48,6 +49,12 @@ export class UserEvents {
       type: approved ? 'user_approved' : 'user_rejected',
       payload: { message: approved ? APPROVED_MESSAGE : REJECTED_MESSAGE },
     });
+  }
+
+  /** Gateways close the live sockets opened with this login session. */
+  async loginSessionEnded(userId: string, sessionId: string): Promise<void> {
+    const sessionHash = createHash('sha256').update(sessionId).digest('hex');
+    await emitEvent(this.bus, AUTH_EVENTS.loginSessionEnded, { userId, sessionHash });
   }
 
   /** Gateways close the user's live sockets. */

@@ -26,9 +26,11 @@ export class LiveConnection {
   private windowStart = Date.now();
   private messagesInWindow = 0;
 
+  /** `loginSessionHash`: SHA-256 (hex) of the login session the socket was opened with. */
   constructor(
     readonly socket: WebSocket,
     readonly user: UserDto,
+    readonly loginSessionHash = '',
   ) {}
 
   /** Writes a message unless the client has fallen too far behind, in which case it is dropped. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
@@ -88,20 +89,26 @@ export class LiveSocketServer implements OnApplicationBootstrap, OnApplicationSh
       this.logger.warn(`Refused a live socket from origin ${request.headers.origin ?? '(none)'}`);
       return reject(socket, 403, 'Forbidden');
     }
-    const user = await this.signedInUser(request);
-    if (!user) return reject(socket, 401, 'Unauthorized');
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, user));
+    const signedIn = await this.signedInUser(request);
+    if (!signedIn) return reject(socket, 401, 'Unauthorized');
+    this.wss.handleUpgrade(request, socket, head, (ws) =>
+      this.accept(ws, signedIn.user, signedIn.sessionHash),
+    );
   }
 
-  private async signedInUser(request: IncomingMessage): Promise<UserDto | null> {
+  private async signedInUser(
+    request: IncomingMessage,
+  ): Promise<{ user: UserDto; sessionHash: string } | null> {
     const sessionId = cookieValue(request.headers.cookie, sessionCookieName(this.settings));
     if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return null;
     const { user } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, { sessionId });
-    return user;
+    if (!user) return null;
+    // Kept as a hash: logout names the session that way (AUTH_EVENTS.loginSessionEnded).
+    return { user, sessionHash: createHash('sha256').update(sessionId).digest('hex') };
   }
 
-  private accept(ws: WebSocket, user: UserDto): void {
-    const connection = new LiveConnection(ws, user);
+  private accept(ws: WebSocket, user: UserDto, sessionHash: string): void {
+    const connection = new LiveConnection(ws, user, sessionHash);
     this.connections.add(connection);
     this.hub.add(connection);
     ws.on('pong', () => (connection.isAlive = true));
