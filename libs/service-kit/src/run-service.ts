@@ -45,10 +45,14 @@ export function runUntilSignal(
 }
 
 /** NATS_URL selects NATS; unset selects an in-process bus (useful only inside one process). */
-export function transportRuntimeFrom(config: { NATS_URL?: string }): TransportRuntime {
+export function transportRuntimeFrom(config: {
+  NATS_URL?: string;
+  NATS_REQUEST_TIMEOUT_MS?: number;
+}): TransportRuntime {
+  const requestTimeoutMs = config.NATS_REQUEST_TIMEOUT_MS;
   return config.NATS_URL
-    ? { kind: 'nats', url: config.NATS_URL }
-    : { kind: 'in-process', broker: new InProcessBroker() };
+    ? { kind: 'nats', url: config.NATS_URL, requestTimeoutMs }
+    : { kind: 'in-process', broker: new InProcessBroker(), requestTimeoutMs };
 }
 
 /** Environment every service with a database reads. */

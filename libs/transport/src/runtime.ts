@@ -1,5 +1,9 @@
 import type { InProcessBroker } from './in-process/in-process-broker.js';
 
 /** Where messages travel: a NATS server (cluster mode) or one shared in-memory bus (standalone). */
-export type TransportRuntime =
-  { kind: 'nats'; url: string } | { kind: 'in-process'; broker: InProcessBroker };
+export type TransportRuntime = (
+  { kind: 'nats'; url: string } | { kind: 'in-process'; broker: InProcessBroker }
+) & {
+  /** How long a request waits for its answer (NATS_REQUEST_TIMEOUT_MS); 5 s when unset. */
+  requestTimeoutMs?: number;
+};

@@ -269,6 +269,24 @@ export function describeTransportContract(
       expect(elapsed).toBeLessThan(600);
     });
 
+    it('waits as long as the runtime’s requestTimeoutMs (NATS_REQUEST_TIMEOUT_MS) by default', async () => {
+      const configured = await Test.createTestingModule({
+        imports: [BusClientModule.register({ ...fixture.runtime, requestTimeoutMs: 250 })],
+      }).compile();
+      try {
+        const started = Date.now();
+        const failure = await sendRequest(configured.get<BusClient>(BUS_CLIENT), slow, {
+          name: 'Ada',
+        }).catch((error: unknown) => error);
+        const elapsed = Date.now() - started;
+        expect(failure).toMatchObject({ code: 'SERVICE_TIMEOUT', details: { timeoutMs: 250 } });
+        expect(elapsed).toBeGreaterThanOrEqual(240);
+        expect(elapsed).toBeLessThan(1_500);
+      } finally {
+        await configured.close();
+      }
+    });
+
     it('fails fast with SERVICE_UNAVAILABLE when nobody listens', async () => {
       const started = Date.now();
       await expectDomainError(

@@ -6,6 +6,8 @@ import type { EventDefinition, RequestDefinition } from './definitions.js';
 export interface MessageClient {
   send<TResult, TInput>(pattern: string, data: TInput): Observable<TResult>;
   emit<TResult, TInput>(pattern: string, data: TInput): Observable<TResult>;
+  /** The process's request timeout (NATS_REQUEST_TIMEOUT_MS); DEFAULT_REQUEST_TIMEOUT_MS if unset. */
+  readonly requestTimeoutMs?: number;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
@@ -26,7 +28,7 @@ export async function sendRequest<TRequest extends object, TResponse>(
   payload: TRequest,
   options: SendOptions = {},
 ): Promise<TResponse> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? client.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   try {
     return await firstValueFrom(
       client.send<TResponse, TRequest>(definition.subject, payload).pipe(timeout(timeoutMs)),

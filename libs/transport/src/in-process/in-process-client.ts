@@ -18,6 +18,8 @@ import {
  * no-responders error (which `sendRequest` maps to SERVICE_UNAVAILABLE).
  */
 export class InProcessClient extends ClientProxy {
+  /** Read by `sendRequest` (libs/contracts): the process's request timeout. */
+  requestTimeoutMs: number | undefined;
   private readonly pending = new Map<string, () => void>();
   private readonly responses = new IncomingResponseDeserializer();
 

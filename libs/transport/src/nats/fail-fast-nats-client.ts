@@ -18,6 +18,9 @@ type NatsMessage = Parameters<SubscriptionHandler>[1];
  * cannot decode into an error for that request, instead of an unhandled rejection.
  */
 export class FailFastNatsClient extends ClientNats {
+  /** Read by `sendRequest` (libs/contracts): the process's request timeout. */
+  requestTimeoutMs: number | undefined;
+
   override createSubscriptionHandler(
     packet: ReadPacket & PacketId,
     callback: (packet: WritePacket) => unknown,

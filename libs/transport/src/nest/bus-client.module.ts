@@ -16,12 +16,12 @@ export const BUS_CLIENT = Symbol('BUS_CLIENT');
 export type BusClient = FailFastNatsClient | InProcessClient;
 
 export function createBusClient(runtime: TransportRuntime): BusClient {
-  switch (runtime.kind) {
-    case 'nats':
-      return new FailFastNatsClient({ servers: [runtime.url] });
-    case 'in-process':
-      return new InProcessClient(runtime.broker);
-  }
+  const client =
+    runtime.kind === 'nats'
+      ? new FailFastNatsClient({ servers: [runtime.url] })
+      : new InProcessClient(runtime.broker);
+  client.requestTimeoutMs = runtime.requestTimeoutMs;
+  return client;
 }
 
 @Injectable()
