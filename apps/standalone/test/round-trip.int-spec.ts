@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
+import { connect } from '@nats-io/transport-node';
 import { SessionsModule } from '@greetboard/sessions';
 import { startGateway, type RunningGateway } from '@greetboard/gateway';
 import { MemoryKeyValueStore } from '@greetboard/kv';
@@ -142,6 +143,71 @@ describe('the same round trip on the in-process transport', () => {
   it('reports the service as down once it stops', async () => {
     const { body } = await readiness(gateway.url);
     expect(body.checks.sessions).toBe('down');
+  });
+});
+
+describe('a gateway whose services are away or too slow', () => {
+  let nats: PrivateNatsServer;
+  let gateway: RunningProgram;
+  let baseUrl: string;
+  // A well-formed session cookie: resolving it is the first request every /api call makes.
+  const cookie = `greetboard_session=${'a'.repeat(43)}`;
+  const listSessions = async () => {
+    const started = Date.now();
+    const response = await fetch(`${baseUrl}/api/sessions`, { headers: { cookie } });
+    return { status: response.status, body: await response.json(), ms: Date.now() - started };
+  };
+
+  beforeAll(async () => {
+    nats = await startPrivateNatsServer();
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    gateway = startProgram('services/gateway/dist/main.js', {
+      ...quiet,
+      NATS_URL: nats.url,
+      REDIS_URL: TEST_INFRASTRUCTURE.redis,
+      PORT: String(port),
+      NATS_REQUEST_TIMEOUT_MS: '400',
+    });
+    await waitFor(
+      async () => (await fetch(`${baseUrl}/healthz`).catch(() => undefined))?.status === 200,
+      { timeoutMs: 20_000, what: 'the gateway' },
+    );
+  });
+
+  afterAll(async () => {
+    await gateway.stop();
+    await nats.dispose();
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE at once when no replica of the service runs', async () => {
+    const answer = await listSessions();
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 503,
+      body: { error: 'The service is unavailable. Please try again.', code: 'SERVICE_UNAVAILABLE' },
+    });
+    expect(answer.ms).toBeLessThan(400);
+  });
+
+  it('answers 504 SERVICE_TIMEOUT after NATS_REQUEST_TIMEOUT_MS when the service does not answer', async () => {
+    const silent = await connect({ servers: [nats.url] });
+    try {
+      // A replica that takes requests and never answers.
+      silent.subscribe('auth.session.resolve.v1', { queue: 'auth', callback: () => undefined });
+      await silent.flush();
+      const answer = await listSessions();
+      expect({ status: answer.status, body: answer.body }).toEqual({
+        status: 504,
+        body: {
+          error: 'The service did not answer in time. Please try again.',
+          code: 'SERVICE_TIMEOUT',
+        },
+      });
+      expect(answer.ms).toBeGreaterThanOrEqual(390);
+      expect(answer.ms).toBeLessThan(3_000);
+    } finally {
+      await silent.close();
+    }
   });
 });
 
