@@ -1,10 +1,11 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { TEST_INFRASTRUCTURE } from '@greetboard/testing';
 import { JetStreamDurableStreams } from '../src/index.js';
 import { describeDurableStreamsContract } from './streams-contract.js';
 import { describeTransportContract } from './transport-contract.js';
 
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const NATS_URL = TEST_INFRASTRUCTURE.nats;
 
 describeTransportContract('nats', async () => {
   const nc: NatsConnection = await connect({ servers: [NATS_URL] });

@@ -1,0 +1,406 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { WebSocket } from 'ws';
+import type { ServerMessage, SessionDto, UserDto } from '@greetboard/contracts';
+import { freePort, startProgram, waitFor, type RunningProgram } from '@greetboard/testing';
+import { Browser } from './sign-in-client.js';
+
+/** A live socket that records what it receives and how it ended. */
+class LiveClient {
+  static readonly opened: LiveClient[] = [];
+  readonly received: ServerMessage[] = [];
+  closed?: { code: number; reason: string };
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data: Buffer) =>
+      this.received.push(JSON.parse(data.toString()) as ServerMessage),
+    );
+    socket.on('close', (code, reason) => (this.closed = { code, reason: reason.toString() }));
+  }
+
+  static async open(url: string, headers: Record<string, string>): Promise<LiveClient> {
+    const socket = new WebSocket(url, { headers });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const client = new LiveClient(socket);
+    LiveClient.opened.push(client);
+    return client;
+  }
+
+  send(type: string, payload: unknown) {
+    this.socket.send(JSON.stringify({ type, payload }));
+  }
+
+  /** Session events of one type about one session. */
+  sessionEvents(type: ServerMessage['type'], sessionId: string): SessionDto[] {
+    return this.received
+      .filter((m) => m.type === type)
+      .map((m) => m.payload as SessionDto)
+      .filter((session) => session.id === sessionId);
+  }
+
+  /** Waits for a session event, with exactly these keywords when they are given. */
+  until(type: ServerMessage['type'], sessionId: string, keywords?: string[]) {
+    const wanted = keywords && JSON.stringify(keywords);
+    return waitFor(
+      () => this.sessionEvents(type, sessionId).find((s) => !wanted || s.keywords === wanted),
+      { what: `${type} of session ${sessionId} ${wanted ?? ''}` },
+    );
+  }
+
+  chatter(login: string) {
+    return this.received.find(
+      (m) => m.type === 'new_chatter' && (m.payload as { username: string }).username === login,
+    );
+  }
+
+  closedWith() {
+    return waitFor(() => this.closed, { what: 'the socket to close' });
+  }
+}
+
+/** The HTTP status with which the server refuses the upgrade. */
+function refusedUpgrade(url: string, headers: Record<string, string>): Promise<number> {
+  const socket = new WebSocket(url, { headers });
+  return new Promise((resolve, reject) => {
+    socket.once('unexpected-response', (request, response) => {
+      resolve(response.statusCode ?? 0);
+      request.destroy();
+    });
+    socket.once('open', () => {
+      socket.close();
+      reject(new Error('the upgrade was accepted'));
+    });
+    socket.on('error', reject);
+  });
+}
+
+describe('the live channel at /ws over a real socket', () => {
+  let dataDir: string;
+  let program: RunningProgram;
+  let base: string;
+  let origin: string;
+  let wsUrl: string;
+  let emulatorUrl: string;
+  const streamer = new Browser();
+  const stranger = new Browser();
+  const editor = new Browser();
+  let streamerId: string;
+  let strangerId: string;
+  let editorId: string;
+  let own: SessionDto;
+  let strangers: SessionDto;
+
+  const control = async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${emulatorUrl}${route}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status).toBeLessThan(300);
+  };
+  const signIn = async (browser: Browser, login: string): Promise<string> => {
+    const start = await browser.fetch(`${base}/auth/twitch`);
+    const authorize = new URL(start.headers.get('location') ?? '');
+    await control('POST', '/control/oauth/auto-approve', { login });
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    await control('DELETE', '/control/oauth/auto-approve');
+    const callback = new URL(consent.headers.get('location') ?? '');
+    await browser.fetch(`${base}${callback.pathname}${callback.search}`);
+    const me = await browser.api(base, 'GET', '/auth/me');
+    expect(me.status).toBe(200);
+    return (me.body as UserDto).id;
+  };
+  const open = (browser: Browser) =>
+    LiveClient.open(wsUrl, { Cookie: browser.cookieHeader(), Origin: origin });
+  const sessionOf = async (browser: Browser, id: string) => {
+    const list = await browser.api(base, 'GET', '/api/sessions');
+    expect(list.status).toBe(200);
+    return (list.body as SessionDto[]).find((session) => session.id === id);
+  };
+  const keywordsOf = async (browser: Browser, id: string) =>
+    JSON.parse((await sessionOf(browser, id))?.keywords ?? 'null') as unknown;
+  /** Sends a command and waits for the gateway's log line saying it was refused. */
+  const expectRefused = async (
+    socket: LiveClient,
+    userId: string,
+    code: string,
+    type: string,
+    payload: unknown,
+  ) => {
+    const line = `Live ${type} from user ${userId} refused: ${code}`;
+    const before = program.output().split(line).length;
+    socket.send(type, payload);
+    await waitFor(() => program.output().split(line).length > before, { what: line });
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'greetboard-live-channel-'));
+    const [port, emulatorPort] = [await freePort(), await freePort()];
+    base = `http://127.0.0.1:${port}`;
+    origin = `http://localhost:${port}`;
+    wsUrl = `ws://127.0.0.1:${port}/ws`;
+    emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+    program = startProgram('apps/standalone/dist/main.js', {
+      DATABASE_URL: '',
+      NATS_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMULATOR_HTTP_PORT: String(emulatorPort),
+      EMULATOR_IRC_PORT: '0',
+    });
+    await waitFor(() => program.output().includes('Greetboard is running at'), {
+      timeoutMs: 60_000,
+      what: 'the standalone runtime',
+    });
+
+    streamerId = await signIn(streamer, 'demo_streamer');
+    await control('POST', '/control/users', { login: 'other_streamer' });
+    await control('POST', '/control/users', { login: 'helpful_editor' });
+    strangerId = await signIn(stranger, 'other_streamer');
+    editorId = await signIn(editor, 'helpful_editor');
+    const approved = await streamer.api(base, 'POST', `/api/admin/users/${strangerId}/approve`);
+    expect(approved.status).toBeLessThan(300);
+
+    const create = async (browser: Browser, name: string) => {
+      const created = await browser.api(base, 'POST', '/api/sessions', { name, keywords: '[]' });
+      expect(created.status).toBe(201);
+      return created.body as SessionDto;
+    };
+    own = await create(streamer, 'Own Stream');
+    strangers = await create(stranger, 'Other Stream');
+
+    const invite = await waitFor(
+      async () => {
+        const answer = await streamer.api(base, 'POST', '/api/global-editors/invite', {
+          username: 'helpful_editor',
+          role: 'editor',
+        });
+        return answer.status === 201 ? (answer.body as { id: string }) : undefined;
+      },
+      { what: 'the editor invite' },
+    );
+    const accepted = await editor.api(base, 'PUT', `/api/global-editor-invites/${invite.id}`, {
+      status: 'accepted',
+    });
+    expect(accepted.status).toBe(200);
+  }, 90_000);
+
+  afterEach(() => {
+    for (const client of LiveClient.opened.splice(0)) client.socket.terminate();
+  });
+
+  afterAll(async () => {
+    await program?.stop('SIGTERM');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses the upgrade without a live session cookie (401) or from a foreign origin (403)', async () => {
+    const cookie = streamer.cookieHeader();
+    const unknown = `greetboard_session=${randomBytes(32).toString('base64url')}`;
+    for (const [headers, status] of [
+      [{ Origin: origin }, 401],
+      [{ Origin: origin, Cookie: unknown }, 401],
+      [{ Origin: origin, Cookie: 'greetboard_session=x' }, 401],
+      [{ Origin: 'https://evil.example', Cookie: cookie }, 403],
+      [{ Origin: base, Cookie: cookie }, 403],
+      [{ Cookie: cookie }, 403],
+    ] as const) {
+      // Paired with its headers, so a failure says which upgrade got through.
+      expect([headers, await refusedUpgrade(wsUrl, headers)]).toEqual([headers, status]);
+    }
+    expect((await open(streamer)).socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("closes a browser's sockets when it logs out (4001), and no one else's", async () => {
+    const laptop = new Browser();
+    await signIn(laptop, 'demo_streamer');
+    const laptopCookie = laptop.cookieHeader();
+    const laptopSocket = await open(laptop);
+    const otherBrowser = await open(streamer);
+    expect((await laptop.api(base, 'POST', '/auth/logout')).status).toBe(200);
+    expect(await laptopSocket.closedWith()).toEqual({ code: 4001, reason: 'Signed out' });
+    // Its cookie no longer names a live login session.
+    expect(await refusedUpgrade(wsUrl, { Origin: origin, Cookie: laptopCookie })).toBe(401);
+
+    otherBrowser.send('update_keywords', { sessionId: own.id, keywords: ['after-logout'] });
+    await otherBrowser.until('session_updated', own.id, ['after-logout']);
+    expect(otherBrowser.closed).toBeUndefined();
+  });
+
+  it('ignores auth with the own user id and closes the socket (1008) when it names another', async () => {
+    const socket = await open(streamer);
+    socket.send('auth', { userId: streamerId });
+    socket.send('update_keywords', { sessionId: own.id, keywords: ['after-auth'] });
+    await socket.until('session_updated', own.id, ['after-auth']);
+    expect(socket.closed).toBeUndefined();
+
+    socket.send('auth', { userId: strangerId });
+    expect(await socket.closedWith()).toEqual({
+      code: 1008,
+      reason: 'User does not match the signed-in session',
+    });
+  });
+
+  it("joins the own session but never another streamer's", async () => {
+    const owner = await open(streamer);
+    const outsider = await open(stranger);
+    await expectRefused(outsider, strangerId, 'FORBIDDEN', 'join_session', { sessionId: own.id });
+    outsider.send('join_session', { sessionId: strangers.id });
+    owner.send('join_session', { sessionId: own.id });
+
+    // Commands without a session id act on the only joined room: they land once the join has.
+    await waitFor(
+      () => {
+        owner.send('update_keywords', { keywords: ['joined-own'] });
+        outsider.send('update_keywords', { keywords: ['only-other'] });
+        return (
+          owner.sessionEvents('session_updated', own.id).length > 0 &&
+          outsider.sessionEvents('session_updated', strangers.id).length > 0
+        );
+      },
+      { intervalMs: 500, what: 'both joins' },
+    );
+    expect(await keywordsOf(streamer, own.id)).toEqual(['joined-own']);
+    expect(await keywordsOf(stranger, strangers.id)).toEqual(['only-other']);
+
+    // The owner's session changes while the outsider asked to be in it; the outsider's own
+    // later change is the marker that anything sent before it has arrived.
+    const changed = await streamer.api(base, 'PUT', `/api/sessions/${own.id}`, {
+      keywords: JSON.stringify(['while-outsider-waits']),
+    });
+    expect(changed.status).toBe(200);
+    await chat('room_probe', 'while-outsider-waits');
+    await waitFor(() => owner.chatter('room_probe'), { what: "the owner's new_chatter" });
+    outsider.send('update_keywords', { keywords: ['marker'] });
+    await outsider.until('session_updated', strangers.id, ['marker']);
+    expect(outsider.received.filter((m) => JSON.stringify(m).includes(own.id))).toEqual([]);
+  });
+
+  it('starts and stops a session only for its owner', async () => {
+    const owner = await open(streamer);
+    const editorSocket = await open(editor);
+    const outsider = await open(stranger);
+
+    owner.send('stop_session', { sessionId: own.id });
+    expect(await owner.until('session_stopped', own.id)).toMatchObject({ isActive: false });
+    await editorSocket.until('session_stopped', own.id);
+    const stopped = await sessionOf(streamer, own.id);
+    expect(stopped).toMatchObject({ isActive: false, endedAt: expect.any(String) });
+
+    const nonOwners = [
+      [editorSocket, editorId],
+      [outsider, strangerId],
+    ] as const;
+    for (const [socket, userId] of nonOwners) {
+      await expectRefused(socket, userId, 'NOT_SESSION_OWNER', 'start_session', {
+        sessionId: own.id,
+      });
+    }
+    expect(await sessionOf(streamer, own.id)).toMatchObject({ isActive: false });
+
+    owner.send('start_session', { sessionId: own.id, keywords: ['restarted'] });
+    expect(await owner.until('session_started', own.id)).toMatchObject({ isActive: true });
+    expect(await sessionOf(streamer, own.id)).toMatchObject({
+      isActive: true,
+      endedAt: null,
+      keywords: JSON.stringify(['restarted']),
+    });
+
+    for (const [socket, userId] of nonOwners) {
+      await expectRefused(socket, userId, 'NOT_SESSION_OWNER', 'stop_session', {
+        sessionId: own.id,
+      });
+    }
+    expect(await sessionOf(streamer, own.id)).toMatchObject({ isActive: true });
+    expect(owner.sessionEvents('session_stopped', own.id)).toHaveLength(1);
+  });
+
+  it("changes the session's keywords for the owner only", async () => {
+    const owner = await open(streamer);
+    const editorSocket = await open(editor);
+    owner.send('update_keywords', { sessionId: own.id, keywords: ['giveaway', '!raffle'] });
+    await owner.until('session_updated', own.id, ['giveaway', '!raffle']);
+    expect(await keywordsOf(streamer, own.id)).toEqual(['giveaway', '!raffle']);
+    // The chat pipeline uses them at once.
+    await chat('raffle_fan', 'Is the GIVEAWAY still on?');
+    await waitFor(() => owner.chatter('raffle_fan'), { what: 'the keyword line as new_chatter' });
+
+    await expectRefused(editorSocket, editorId, 'FORBIDDEN', 'update_keywords', {
+      sessionId: own.id,
+      keywords: ['editor-words'],
+    });
+    expect(await keywordsOf(streamer, own.id)).toEqual(['giveaway', '!raffle']);
+  });
+
+  it('closes a socket with 1009 for a message over 4 KB', async () => {
+    const socket = await open(streamer);
+    const padded = (bytes: number) => {
+      const head = '{"type":"padding","payload":{"text":"';
+      return `${head}${'a'.repeat(bytes - head.length - 3)}"}}`;
+    };
+    expect(Buffer.byteLength(padded(4096))).toBe(4096);
+    socket.socket.send(padded(4096));
+    socket.send('update_keywords', { sessionId: own.id, keywords: ['after-4096'] });
+    await socket.until('session_updated', own.id, ['after-4096']);
+
+    socket.socket.send(padded(4097));
+    expect((await socket.closedWith()).code).toBe(1009);
+  });
+
+  it('closes a socket with 4029 once it sends more than 30 messages in 10 s', async () => {
+    const socket = await open(streamer);
+    for (let i = 0; i < 29; i++) socket.send('leave_session', {});
+    socket.send('update_keywords', { sessionId: own.id, keywords: ['thirtieth'] });
+    await socket.until('session_updated', own.id, ['thirtieth']);
+    expect(socket.closed).toBeUndefined();
+
+    socket.send('leave_session', {});
+    expect(await socket.closedWith()).toEqual({ code: 4029, reason: 'Too many messages' });
+  });
+
+  it('drops malformed JSON, unknown types and invalid payloads and stays open', async () => {
+    const socket = await open(streamer);
+    for (const text of [
+      'not json',
+      'null',
+      '[1,2]',
+      '{"type":"delete_everything","payload":{}}',
+      '{"type":"join_session","payload":"nope"}',
+      JSON.stringify({ type: 'update_keywords', payload: { sessionId: own.id, keywords: 'x' } }),
+      JSON.stringify({ type: 'stop_session', payload: { sessionId: own.id, extra: true } }),
+    ]) {
+      socket.socket.send(text);
+    }
+    socket.socket.send(Buffer.from([1, 2, 3]), { binary: true });
+    await waitFor(() => program.output().includes('Dropped a live message that is not JSON'), {
+      what: 'the drop log line',
+    });
+    socket.send('update_keywords', { sessionId: own.id, keywords: ['still-open'] });
+    await socket.until('session_updated', own.id, ['still-open']);
+    expect(socket.closed).toBeUndefined();
+    expect(await sessionOf(streamer, own.id)).toMatchObject({
+      isActive: true,
+      keywords: JSON.stringify(['still-open']),
+    });
+  });
+
+  /** A line in the streamer's chat, once chat-ingest reads the channel. */
+  async function chat(login: string, text: string) {
+    const channel = 'demo_streamer';
+    await waitFor(
+      async () => {
+        const clients = (await (await fetch(`${emulatorUrl}/control/clients`)).json()) as {
+          data: { channels: string[] }[];
+        };
+        return clients.data.some((client) => client.channels.includes(channel));
+      },
+      { timeoutMs: 20_000, what: `chat-ingest to join #${channel}` },
+    );
+    await control('POST', `/control/channels/${channel}/messages`, { messages: [{ login, text }] });
+  }
+});
