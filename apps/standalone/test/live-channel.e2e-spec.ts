@@ -320,6 +320,30 @@ describe('the live channel at /ws over a real socket', () => {
     expect(owner.sessionEvents('session_stopped', own.id)).toHaveLength(1);
   });
 
+  it('lets a socket opened before approval start sessions once the admin approves', async () => {
+    const newcomer = new Browser();
+    await control('POST', '/control/users', { login: 'late_approval' });
+    const newcomerId = await signIn(newcomer, 'late_approval');
+    const socket = await open(newcomer);
+    const approved = await streamer.api(base, 'POST', `/api/admin/users/${newcomerId}/approve`);
+    expect(approved.status).toBeLessThan(300);
+    await waitFor(() => socket.received.some((m) => m.type === 'user_approved'), {
+      what: 'user_approved on the open socket',
+    });
+    const created = await newcomer.api(base, 'POST', '/api/sessions', {
+      name: 'Approved Stream',
+      keywords: '[]',
+    });
+    expect(created.status).toBe(201);
+    const session = created.body as SessionDto;
+    socket.send('stop_session', { sessionId: session.id });
+    await socket.until('session_stopped', session.id);
+    // The socket checks who the user is now, as REST does: approved since it opened.
+    socket.send('start_session', { sessionId: session.id });
+    expect(await socket.until('session_started', session.id)).toMatchObject({ isActive: true });
+    expect(await sessionOf(newcomer, session.id)).toMatchObject({ isActive: true });
+  });
+
   it("changes the session's keywords for the owner only", async () => {
     const owner = await open(streamer);
     const editorSocket = await open(editor);

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import {
+  AUTH_REQUESTS,
   CLIENT_MESSAGE_PAYLOADS,
   DomainError,
   SESSIONS_REQUESTS,
@@ -9,6 +10,7 @@ import {
   type ClientMessage,
   type ClientMessageType,
   type SessionActor,
+  type UserDto,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { CLOSE, MAX_ROOMS, type LiveConnection } from './live-connection.js';
@@ -62,8 +64,19 @@ export class LiveCommands {
   ) {}
 
   async handle(connection: LiveConnection, message: ClientMessage): Promise<void> {
-    const actor = actorOf(connection);
+    let actor = actorOf(connection);
     try {
+      if (message.type !== 'auth' && message.type !== 'leave_session') {
+        // Who the user is now, as REST asks on every request: approval or admin rights may
+        // have changed since the socket opened, and a session that ended closes the socket.
+        const current = await this.currentUser(connection);
+        if (!current) {
+          connection.close(CLOSE.signedOut, 'Signed out');
+          return;
+        }
+        connection.user = current;
+        actor = actorOf(connection);
+      }
       switch (message.type) {
         case 'auth':
           // The socket is already authenticated by its cookie; a different id is an impostor.
@@ -78,7 +91,7 @@ export class LiveCommands {
             this.logger.warn(`User ${actor.id} tried to join more than ${MAX_ROOMS} rooms`);
             return;
           }
-          // Answers only when the actor may see the session (owner, editor or admin).
+          // Answers only when the actor may see the session (owner or editor).
           await sendRequest(this.bus, SESSIONS_REQUESTS.chatterListVersion, { actor, sessionId });
           this.hub.join(connection, sessionId);
           return;
@@ -127,6 +140,14 @@ export class LiveCommands {
       const reason = error instanceof DomainError ? error.code : String(error);
       this.logger.warn(`Live ${message.type} from user ${actor.id} refused: ${reason}`);
     }
+  }
+
+  private async currentUser(connection: LiveConnection): Promise<UserDto | null> {
+    if (!connection.loginSessionId) return connection.user;
+    const { user } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, {
+      sessionId: connection.loginSessionId,
+    });
+    return user;
   }
 
   /** The named session, or the only joined one. */

@@ -26,12 +26,24 @@ export class LiveConnection {
   private windowStart = Date.now();
   private messagesInWindow = 0;
 
-  /** `loginSessionHash`: SHA-256 (hex) of the login session the socket was opened with. */
+  private work: Promise<void> = Promise.resolve();
+
+  /**
+   * `user` as of the last check (see LiveCommands); `loginSessionId` is the cookie the socket
+   * was opened with (kept in memory only), `loginSessionHash` its SHA-256 (hex).
+   */
   constructor(
     readonly socket: WebSocket,
-    readonly user: UserDto,
+    public user: UserDto,
     readonly loginSessionHash = '',
+    readonly loginSessionId = '',
   ) {}
+
+  /** Runs the socket's messages one after another, in the order they came. */
+  enqueue(task: () => Promise<void>): Promise<void> {
+    this.work = this.work.then(task, task);
+    return this.work;
+  }
 
   /** Writes a message unless the client has fallen too far behind, in which case it is dropped. */
   send(message: ServerMessage | string): boolean {

@@ -92,23 +92,26 @@ export class LiveSocketServer implements OnApplicationBootstrap, OnApplicationSh
     const signedIn = await this.signedInUser(request);
     if (!signedIn) return reject(socket, 401, 'Unauthorized');
     this.wss.handleUpgrade(request, socket, head, (ws) =>
-      this.accept(ws, signedIn.user, signedIn.sessionHash),
+      this.accept(
+        ws,
+        new LiveConnection(ws, signedIn.user, signedIn.sessionHash, signedIn.sessionId),
+      ),
     );
   }
 
   private async signedInUser(
     request: IncomingMessage,
-  ): Promise<{ user: UserDto; sessionHash: string } | null> {
+  ): Promise<{ user: UserDto; sessionId: string; sessionHash: string } | null> {
     const sessionId = cookieValue(request.headers.cookie, sessionCookieName(this.settings));
     if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return null;
     const { user } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, { sessionId });
     if (!user) return null;
     // Kept as a hash: logout names the session that way (AUTH_EVENTS.loginSessionEnded).
-    return { user, sessionHash: createHash('sha256').update(sessionId).digest('hex') };
+    return { user, sessionId, sessionHash: createHash('sha256').update(sessionId).digest('hex') };
   }
 
-  private accept(ws: WebSocket, user: UserDto, sessionHash: string): void {
-    const connection = new LiveConnection(ws, user, sessionHash);
+  private accept(ws: WebSocket, connection: LiveConnection): void {
+    const { user } = connection;
     this.connections.add(connection);
     this.hub.add(connection);
     ws.on('pong', () => (connection.isAlive = true));
@@ -118,8 +121,12 @@ export class LiveSocketServer implements OnApplicationBootstrap, OnApplicationSh
         connection.close(CLOSE.rateLimited, 'Too many messages');
         return;
       }
-      if (isBinary) return;
-      void this.receive(connection, textOf(data));
+      if (isBinary) {
+        this.logger.warn(`Dropped a binary live message from user ${user.id}`);
+        return;
+      }
+      // In order: a join must have taken effect before the command that relies on it.
+      void connection.enqueue(() => this.receive(connection, textOf(data)));
     });
     ws.on('close', () => {
       this.connections.delete(connection);
