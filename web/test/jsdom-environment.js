@@ -1,6 +1,6 @@
 // jsdom plus the Web APIs it lacks that the app's libraries touch at import time
 // (TextEncoder for react-router) or at run time (fetch for RTK Query, matchMedia for
-// react-hot-toast). Requests get a
+// react-hot-toast, ResizeObserver for Radix's tooltip placement). Requests get a
 // 404 unless a test replaces `fetch`; relative URLs resolve against jsdom's location.
 import { TestEnvironment } from 'jest-environment-jsdom';
 
@@ -26,6 +26,11 @@ export default class WebTestEnvironment extends TestEnvironment {
       addListener() {},
       removeListener() {},
     });
+    global.ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
     global.fetch = () =>
       Promise.resolve(
         new Response('{"message":"Not found."}', {

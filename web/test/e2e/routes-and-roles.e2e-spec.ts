@@ -171,7 +171,7 @@ describe('the route table, sign-in errors and the pending account', () => {
     await banner.waitFor();
     const newSession = page.getByRole('button', { name: 'New Session' });
     await expect(newSession.isDisabled()).resolves.toBe(true);
-    await page.getByLabel('Account needs approval to create sessions').hover();
+    await newSession.hover();
     await page
       .getByRole('tooltip')
       .getByText('Account needs approval to create sessions')

@@ -132,6 +132,13 @@ describe('screenshots of every screen', () => {
       await settle(page, variant);
       await screenshot(page, `${variant.name}-dashboard`);
 
+      // A newcomer's toast carries a drawn icon: this Chromium has no emoji font.
+      const newcomer = `newcomer_${variant.name}`;
+      await app.chat([{ login: newcomer, text: `${KEYWORD}, first time here` }]);
+      const toast = page.locator('[data-rht-toaster] .toast').filter({ hasText: newcomer });
+      await toast.locator('svg.lucide-hand').waitFor();
+      await screenshot(page, `${variant.name}-new-chatter-toast`, false);
+
       await page.goto(`${app.origin}/session/${session.id}`);
       await page.locator('.chatter-row').nth(9).waitFor();
       await settle(page, variant);

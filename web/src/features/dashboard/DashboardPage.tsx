@@ -1,22 +1,18 @@
 import type { SessionDto } from '@greetboard/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useAuth } from '../auth/use-auth';
 import { useGetChattersQuery } from '../chatters/chatters-api';
-import { playNewChatterSound } from '../chatters/notification-sound';
-import { liveSocket } from '../live/live-socket';
 import { useLiveRoom } from '../live/use-live-room';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { pickActiveSession } from '../sessions/session-selection';
 import { defaultKeywordsOf, useGetSettingsQuery } from '../settings/settings-api';
 import { ChatterPanel } from './ChatterPanel';
 import { SessionList } from './SessionList';
-
-export const NEW_CHATTER_TOAST_MS = 3000;
-const NEW_CHATTER_TOAST_ID = 'new-chatter';
+import { useNewChatterToasts } from './use-new-chatter-toasts';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -97,27 +93,4 @@ export default function DashboardPage() {
       )}
     </div>
   );
-}
-
-/** 'New chatter: {name}' for 3 s (and the optional sound) for the selected session's arrivals. */
-function useNewChatterToasts(sessionId: string | null, withSound: boolean) {
-  const { t } = useTranslation();
-  const announced = useRef(new Set<string>());
-  useEffect(() => {
-    if (!sessionId) return;
-    return liveSocket.subscribe((event) => {
-      if (event.type !== 'new_chatter' || event.payload.sessionId !== sessionId) return;
-      if (announced.current.has(event.payload.id)) return;
-      announced.current.add(event.payload.id);
-      const name = event.payload.displayName || event.payload.username;
-      // One toast that the next arrival replaces: a burst of chatters must not stack a wall
-      // of toasts over the chatter list and its pagination.
-      toast(t('chatters.newChatter', { name }), {
-        id: NEW_CHATTER_TOAST_ID,
-        duration: NEW_CHATTER_TOAST_MS,
-        icon: '👋',
-      });
-      if (withSound) playNewChatterSound();
-    });
-  }, [sessionId, withSound, t]);
 }

@@ -1,7 +1,7 @@
 import type { SessionDto, UserDto } from '@greetboard/contracts';
 import { Plus } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteSessionDialog } from '../sessions/DeleteSessionDialog';
 import { NewSessionForm } from '../sessions/NewSessionForm';
@@ -24,16 +24,13 @@ export function SessionList(props: SessionListProps) {
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<SessionDto | null>(null);
 
-  const newButton = (
-    <button
-      type="button"
-      className="button button-primary"
-      onClick={() => setFormOpen(true)}
-      disabled={!user.isApproved || formOpen}
-    >
+  const reasonId = useId();
+
+  const newButtonContent = (
+    <>
       <Plus aria-hidden size={16} />
       {t('dashboard.newSession')}
-    </button>
+    </>
   );
 
   return (
@@ -43,19 +40,28 @@ export function SessionList(props: SessionListProps) {
           {t('dashboard.sessions')}
         </h2>
         {user.isApproved ? (
-          newButton
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => setFormOpen(true)}
+            disabled={formOpen}
+          >
+            {newButtonContent}
+          </button>
         ) : (
           <Tooltip.Provider delayDuration={150}>
             <Tooltip.Root>
               <Tooltip.Trigger asChild>
-                {/* A disabled button gets no pointer or focus events; the wrapper carries them. */}
-                <span
-                  tabIndex={0}
-                  className="tooltip-anchor"
-                  aria-label={t('dashboard.needsApproval')}
+                {/* aria-disabled, not disabled: the button stays focusable and hoverable, so
+                    keyboard and pointer users alike can learn why it does nothing. */}
+                <button
+                  type="button"
+                  className="button button-primary"
+                  aria-disabled="true"
+                  aria-describedby={reasonId}
                 >
-                  {newButton}
-                </span>
+                  {newButtonContent}
+                </button>
               </Tooltip.Trigger>
               <Tooltip.Portal>
                 <Tooltip.Content className="tooltip" sideOffset={6}>
@@ -64,6 +70,9 @@ export function SessionList(props: SessionListProps) {
                 </Tooltip.Content>
               </Tooltip.Portal>
             </Tooltip.Root>
+            <span id={reasonId} className="visually-hidden">
+              {t('dashboard.needsApproval')}
+            </span>
           </Tooltip.Provider>
         )}
       </div>

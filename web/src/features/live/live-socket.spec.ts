@@ -1,114 +1,108 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import {
-  LiveSocket,
-  MAX_RECONNECT_ATTEMPTS,
-  RECONNECT_DELAY_MS,
-  type LiveSocketEnvironment,
-} from './live-socket';
-
-class FakeSocket {
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-}
+import { createTestLiveSocket } from './fake-live-socket';
+import { MAX_RECONNECT_ATTEMPTS, RECONNECT_DELAY_MS } from './live-socket';
 
 const USER = '3f1c1c6e-8f6a-4d0e-9d7b-5d3c9b2a1e01';
 const SESSION = '9b2f7a44-2d51-4d8e-a1f3-6c0e5b7d8a22';
 
 describe('LiveSocket', () => {
-  let sockets: FakeSocket[];
-  let timers: { fn: () => void; ms: number }[];
-  let warn: jest.Mock;
-  let live: LiveSocket;
+  let t: ReturnType<typeof createTestLiveSocket>;
 
   beforeEach(() => {
-    sockets = [];
-    timers = [];
-    warn = jest.fn();
-    const env: LiveSocketEnvironment = {
-      createSocket: () => {
-        const socket = new FakeSocket();
-        sockets.push(socket);
-        return socket as unknown as WebSocket;
-      },
-      url: () => 'ws://test/ws',
-      setTimeout: (fn, ms) => timers.push({ fn, ms }),
-      clearTimeout: () => undefined,
-      warn,
-    };
-    live = new LiveSocket(env);
+    t = createTestLiveSocket();
   });
 
-  const runNextTimer = () => timers.shift()?.fn();
-
   it('sends auth with the user id when the connection opens', () => {
-    live.connect(USER);
-    sockets[0].open();
-    expect(sockets[0].sent).toEqual([{ type: 'auth', payload: { userId: USER } }]);
+    t.live.connect(USER);
+    t.sockets[0].open();
+    expect(t.sockets[0].sent).toEqual([{ type: 'auth', payload: { userId: USER } }]);
   });
 
   it('drops messages while disconnected and logs a warning', () => {
-    live.connect(USER);
-    expect(live.send({ type: 'join_session', payload: { sessionId: SESSION } })).toBe(false);
-    expect(warn).toHaveBeenCalled();
-    expect(sockets[0].sent).toEqual([]);
+    t.live.connect(USER);
+    expect(t.live.send({ type: 'join_session', payload: { sessionId: SESSION } })).toBe(false);
+    expect(t.warnings).toHaveLength(1);
+    expect(t.sockets[0].sent).toEqual([]);
   });
 
   it('retries five times, 5000 ms apart, then stops', () => {
-    live.connect(USER);
+    t.live.connect(USER);
     for (let attempt = 1; attempt <= MAX_RECONNECT_ATTEMPTS; attempt += 1) {
-      sockets.at(-1)!.drop();
-      expect(timers).toHaveLength(1);
-      expect(timers[0].ms).toBe(RECONNECT_DELAY_MS);
-      runNextTimer();
+      t.latest().drop();
+      expect(t.timers).toHaveLength(1);
+      expect(t.timers[0].ms).toBe(RECONNECT_DELAY_MS);
+      t.runNextTimer();
     }
-    sockets.at(-1)!.drop();
-    expect(timers).toHaveLength(0);
-    expect(sockets).toHaveLength(MAX_RECONNECT_ATTEMPTS + 1);
+    t.latest().drop();
+    expect(t.timers).toHaveLength(0);
+    expect(t.sockets).toHaveLength(MAX_RECONNECT_ATTEMPTS + 1);
   });
 
   it('resets the retry count after a successful connection and re-joins the room', () => {
-    live.connect(USER);
-    live.join(SESSION);
+    t.live.connect(USER);
+    t.live.join(SESSION);
     for (let i = 0; i < 4; i += 1) {
-      sockets.at(-1)!.drop();
-      runNextTimer();
+      t.latest().drop();
+      t.runNextTimer();
     }
-    sockets.at(-1)!.open();
-    expect(sockets.at(-1)!.sent).toEqual([
+    t.latest().open();
+    expect(t.latest().sent).toEqual([
       { type: 'auth', payload: { userId: USER } },
       { type: 'join_session', payload: { sessionId: SESSION } },
     ]);
     for (let i = 0; i < MAX_RECONNECT_ATTEMPTS; i += 1) {
-      sockets.at(-1)!.drop();
-      expect(timers).toHaveLength(1);
-      runNextTimer();
+      t.latest().drop();
+      expect(t.timers).toHaveLength(1);
+      t.runNextTimer();
     }
   });
 
+  it('tells reconnect listeners of every reopen, not of the first open', () => {
+    const reconnected = jest.fn(() => t.latest().sent.length);
+    t.live.onReconnect(reconnected);
+    t.live.connect(USER);
+    t.live.join(SESSION);
+    t.latest().open();
+    expect(reconnected).not.toHaveBeenCalled();
+
+    t.latest().drop();
+    t.runNextTimer();
+    t.latest().drop();
+    t.runNextTimer();
+    expect(reconnected).not.toHaveBeenCalled();
+    t.latest().open();
+    // Only once the socket has authenticated and re-joined the room.
+    expect(reconnected.mock.results.map((r) => r.value)).toEqual([2]);
+
+    t.latest().drop();
+    t.runNextTimer();
+    t.latest().open();
+    expect(reconnected).toHaveBeenCalledTimes(2);
+  });
+
+  it('treats the first open for another user as a fresh connection', () => {
+    const reconnected = jest.fn();
+    const stop = t.live.onReconnect(reconnected);
+    t.live.connect(USER);
+    t.latest().open();
+    t.live.connect('another-user');
+    t.latest().open();
+    expect(reconnected).not.toHaveBeenCalled();
+
+    stop();
+    t.latest().drop();
+    t.runNextTimer();
+    t.latest().open();
+    expect(reconnected).not.toHaveBeenCalled();
+  });
+
   it('joins and leaves session rooms as the selection changes', () => {
-    live.connect(USER);
-    sockets[0].open();
-    live.join(SESSION);
-    live.join('other-session');
-    live.leave('other-session');
-    expect(sockets[0].sent.slice(1)).toEqual([
+    t.live.connect(USER);
+    t.sockets[0].open();
+    t.live.join(SESSION);
+    t.live.join('other-session');
+    t.live.leave('other-session');
+    expect(t.sockets[0].sent.slice(1)).toEqual([
       { type: 'join_session', payload: { sessionId: SESSION } },
       { type: 'leave_session', payload: { sessionId: SESSION } },
       { type: 'join_session', payload: { sessionId: 'other-session' } },
@@ -118,13 +112,13 @@ describe('LiveSocket', () => {
 
   it('hands parsed events to subscribers and only logs unparsable ones', () => {
     const listener = jest.fn();
-    live.subscribe(listener);
-    live.connect(USER);
-    sockets[0].open();
-    sockets[0].onmessage?.({ data: '{"type":"user_approved","payload":{"message":"ok"}}' });
-    sockets[0].onmessage?.({ data: 'not json' });
+    t.live.subscribe(listener);
+    t.live.connect(USER);
+    t.sockets[0].open();
+    t.sockets[0].receive({ type: 'user_approved', payload: { message: 'ok' } });
+    t.sockets[0].onmessage?.({ data: 'not json' });
     expect(listener).toHaveBeenCalledTimes(1);
     expect(listener).toHaveBeenCalledWith({ type: 'user_approved', payload: { message: 'ok' } });
-    expect(warn).toHaveBeenCalledTimes(1);
+    expect(t.warnings).toHaveLength(1);
   });
 });

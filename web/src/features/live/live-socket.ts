@@ -7,6 +7,7 @@ export const RECONNECT_DELAY_MS = 5000;
 const SOCKET_OPEN = 1;
 
 type Listener = (message: ServerMessage) => void;
+type ReconnectListener = () => void;
 
 /** What the live socket needs from the browser; tests pass fakes. */
 export interface LiveSocketEnvironment {
@@ -29,14 +30,19 @@ const browserEnvironment: LiveSocketEnvironment = {
  * The app's one connection to the live channel at /ws. Sends `auth` on open, retries up to
  * five times five seconds apart (the count resets on every successful open), drops outgoing
  * messages while disconnected, and re-joins the current session room after a reconnect.
+ * Events are fire-and-forget (ADR 0011), so reconnect listeners hear of every open after the
+ * user's first one and reload what may have been missed meanwhile.
  */
 export class LiveSocket {
   private socket: WebSocket | null = null;
   private userId: string | null = null;
   private room: string | null = null;
   private attempts = 0;
+  /** The user the socket last opened for: a later open for the same user is a reconnect. */
+  private openedFor: string | null = null;
   private retryTimer: unknown = null;
   private readonly listeners = new Set<Listener>();
+  private readonly reconnectListeners = new Set<ReconnectListener>();
 
   constructor(private readonly env: LiveSocketEnvironment = browserEnvironment) {}
 
@@ -68,6 +74,12 @@ export class LiveSocket {
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Called on each reopen for the same user, after `auth` and the room re-join are sent. */
+  onReconnect(listener: ReconnectListener): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
   }
 
   send(message: ClientMessage): boolean {
@@ -102,6 +114,9 @@ export class LiveSocket {
       this.attempts = 0;
       this.send({ type: 'auth', payload: { userId } });
       if (this.room) this.send({ type: 'join_session', payload: { sessionId: this.room } });
+      const reconnected = this.openedFor === userId;
+      this.openedFor = userId;
+      if (reconnected) for (const listener of this.reconnectListeners) listener();
     };
     socket.onmessage = (event: MessageEvent) => {
       let message: ServerMessage;

@@ -1,15 +1,16 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { loginErrorKey } from './login-error';
 
 /** Sign-in is the browser navigating to the backend's OAuth start. */
 export const SIGN_IN_PATH = '/auth/twitch';
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  // A failed sign-in comes back as /login?error=<readable text from the server>.
+  // A failed sign-in comes back as /login?error=<code or the server's English text>.
   const [params] = useSearchParams();
-  const error = params.get('error')?.trim().slice(0, 300);
+  const errorKey = loginErrorKey(params.get('error'));
   const features = [
     t('login.feature1'),
     t('login.feature2'),
@@ -21,10 +22,10 @@ export default function LoginPage() {
       <div className="card login-card">
         <h1>{t('login.title')}</h1>
         <p className="page-description">{t('login.subtitle')}</p>
-        {error && (
+        {errorKey && (
           <div className="banner banner-danger" role="alert">
             <strong>{t('login.failed')}</strong>
-            <p>{error}</p>
+            <p>{t(errorKey)}</p>
           </div>
         )}
         <button

@@ -10,15 +10,18 @@ describe('NewSessionForm', () => {
 
   function setUp(defaultKeywords: string[] = []) {
     const onCreate = jest.fn((_input: { name: string; keywords: string[] }) => Promise.resolve());
-    render(
+    const form = (keywords: string[]) => (
       <NewSessionForm
         username="streamer"
-        defaultKeywords={defaultKeywords}
+        defaultKeywords={keywords}
         onCreate={onCreate}
         onCancel={() => undefined}
-      />,
+      />
     );
-    return { onCreate, user: userEvent.setup() };
+    const { rerender } = render(form(defaultKeywords));
+    /** The dashboard passes the settings' keywords again once they have loaded. */
+    const settingsLoaded = (keywords: string[]) => rerender(form(keywords));
+    return { onCreate, settingsLoaded, user: userEvent.setup() };
   }
 
   const chips = () =>
@@ -30,6 +33,26 @@ describe('NewSessionForm', () => {
     setUp(['hello']);
     expect(screen.getByLabelText<HTMLInputElement>('Session name').value).toBe('streamer Stream');
     expect(chips()).toEqual(['hello']);
+  });
+
+  it('shows the default keywords when the settings load after the form opened', async () => {
+    const { settingsLoaded, user, onCreate } = setUp([]);
+    expect(screen.queryByRole('list')).toBeNull();
+    settingsLoaded(['hello', 'welcome']);
+    expect(chips()).toEqual(['hello', 'welcome']);
+
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(onCreate).toHaveBeenCalledWith({
+      name: 'streamer Stream',
+      keywords: ['hello', 'welcome'],
+    });
+  });
+
+  it("keeps the user's own keyword list when the settings load later", async () => {
+    const { settingsLoaded, user } = setUp([]);
+    await user.type(screen.getByLabelText('Keywords'), 'hi{Enter}');
+    settingsLoaded(['hello']);
+    expect(chips()).toEqual(['hi']);
   });
 
   it('adds keywords with Enter or Add, ignores duplicates, and removes chips', async () => {

@@ -18,13 +18,16 @@ export function NewSessionForm({
 }: NewSessionFormProps) {
   const { t } = useTranslation();
   const [name, setName] = useState(() => t('sessions.defaultName', { username }));
-  const [keywords, setKeywords] = useState<string[]>(defaultKeywords);
+  // The defaults until the user changes the list: settings may arrive after the form opens.
+  const [editedKeywords, setKeywords] = useState<string[] | null>(null);
+  const keywords = editedKeywords ?? defaultKeywords;
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const add = () => {
-    setKeywords((list) => addKeyword(list, draft));
+    const next = addKeyword(keywords, draft);
+    if (next.length !== keywords.length) setKeywords(next);
     setDraft('');
   };
 
@@ -93,7 +96,7 @@ export function NewSessionForm({
         </span>
         <KeywordChips
           keywords={keywords}
-          onRemove={(k) => setKeywords((list) => list.filter((x) => x !== k))}
+          onRemove={(k) => setKeywords(keywords.filter((x) => x !== k))}
         />
       </div>
       <div className="form-actions">

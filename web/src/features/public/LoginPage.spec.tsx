@@ -1,0 +1,42 @@
+/** @jest-environment ./web/test/jsdom-environment.js */
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { cleanup, screen } from '@testing-library/react';
+import { changeLanguage } from '../i18n/i18n';
+import { renderWithApp, setUpI18n } from '../../test-utils';
+import LoginPage from './LoginPage';
+
+const loginWithError = (error: string) =>
+  renderWithApp(<LoginPage />, { route: `/login?error=${encodeURIComponent(error)}` });
+const alertText = () => screen.getByRole('alert').textContent;
+
+describe('LoginPage sign-in errors', () => {
+  beforeAll(setUpI18n);
+  afterEach(async () => {
+    cleanup();
+    await changeLanguage('en');
+  });
+
+  it("shows the gateway's English failure in the user's language", async () => {
+    await changeLanguage('de');
+    loginWithError('Sign-in was cancelled on Twitch.');
+    expect(alertText()).toBe('Anmeldung fehlgeschlagenDie Anmeldung wurde bei Twitch abgebrochen.');
+  });
+
+  it('knows the failures by code too, with the English wording in English', () => {
+    loginWithError('SIGN_IN_EXPIRED');
+    expect(alertText()).toBe(
+      'Sign-in failedYour sign-in expired or was started in another browser. Please try again.',
+    );
+  });
+
+  it('shows the generic text, not the words of the link, for an unknown error', async () => {
+    await changeLanguage('fr');
+    loginWithError('Your account is locked. Call +1 555 0100 to unlock it.');
+    expect(alertText()).toBe("La connexion a échouéUne erreur s'est produite. Veuillez réessayer.");
+  });
+
+  it('shows no error without one', () => {
+    renderWithApp(<LoginPage />, { route: '/login?error=%20' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
