@@ -20,6 +20,7 @@ import {
   freePort,
   startPrivateNatsServer,
   TEST_INFRASTRUCTURE,
+  type PrivateNatsServer,
   type TestDatabase,
 } from '@greetboard/testing';
 import {
@@ -91,6 +92,8 @@ export interface AuthStack {
   database: TestDatabase;
   db: pg.Client;
   transport: TransportRuntime;
+  /** The stack's own NATS server when `transport: 'nats'`; tests may stop and start it. */
+  nats?: PrivateNatsServer;
   /** The running auth service, for tests that reach its providers (`auth.get(...)`). */
   auth: INestMicroservice;
   /** Starts one more auth replica on the same database, store and bus. */
@@ -179,6 +182,7 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
     database,
     db,
     transport,
+    nats,
     auth,
     startAuthReplica: async () => {
       const replica = await startAuth();

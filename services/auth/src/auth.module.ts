@@ -31,6 +31,7 @@ import { TwitchClient } from './twitch/twitch-client.js';
 import { TwitchTokenEntity } from './twitch/twitch-token.entity.js';
 import { TwitchTokenVault } from './twitch/twitch-token-vault.js';
 import { TwitchUserSearch } from './twitch/twitch-user-search.js';
+import { DomainEventOutbox } from './outbox/domain-event-outbox.js';
 import { UserEvents } from './users/user-events.js';
 import { UserEntity } from './users/user.entity.js';
 import { UsersService } from './users/users.service.js';
@@ -91,6 +92,7 @@ export class AuthModule {
         },
         DomainStreamsCloser,
         LoginSessions,
+        DomainEventOutbox,
         UserEvents,
         TwitchTokenVault,
         UsersService,

@@ -69,9 +69,10 @@ export class SignInService {
     const user = await this.dataSource.transaction(async (manager) => {
       const saved = await this.users.upsertFromTwitch(twitchUser, manager);
       await this.tokens.store(saved.id, twitchTokens, manager);
+      await this.events.changed(saved, manager);
       return saved;
     });
-    await this.events.changed(user);
+    await this.events.publish();
     // Never carry a pre-login session id over: end it and issue a fresh one.
     if (request.previousSessionId) await this.sessions.end(request.previousSessionId);
     const session = await this.sessions.begin(user.id);

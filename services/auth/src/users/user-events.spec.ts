@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { of } from 'rxjs';
 import { AUTH_EVENTS, LIVE_EVENTS } from '@greetboard/contracts';
-import type { BusClient, DurableStreams } from '@greetboard/transport';
+import type { EntityManager } from 'typeorm';
+import type { BusClient } from '@greetboard/transport';
+import type { DomainEventOutbox } from '../outbox/domain-event-outbox.js';
 import { UserEvents } from './user-events.js';
 
 function recordingBus() {
@@ -20,7 +22,7 @@ const USER = '6f1c2a8e-1b7d-4c55-9a53-0d6f1e2b3c4d';
 describe('UserEvents', () => {
   it('tells the user their account was approved over the live channel', async () => {
     const { bus, emitted } = recordingBus();
-    await new UserEvents(bus, {} as DurableStreams).approvalDecided(USER, true);
+    await new UserEvents(bus, {} as DomainEventOutbox).approvalDecided(USER, true);
     expect(emitted).toEqual([
       {
         subject: LIVE_EVENTS.relay.subject,
@@ -35,7 +37,7 @@ describe('UserEvents', () => {
 
   it('tells the user their account was rejected over the live channel', async () => {
     const { bus, emitted } = recordingBus();
-    await new UserEvents(bus, {} as DurableStreams).approvalDecided(USER, false);
+    await new UserEvents(bus, {} as DomainEventOutbox).approvalDecided(USER, false);
     expect(emitted[0]?.payload).toEqual({
       userIds: [USER],
       type: 'user_rejected',
@@ -45,7 +47,7 @@ describe('UserEvents', () => {
 
   it('announces that every session of a user ended, so gateways close their sockets', async () => {
     const { bus, emitted } = recordingBus();
-    await new UserEvents(bus, {} as DurableStreams).sessionsEnded(USER, 'force-logout');
+    await new UserEvents(bus, {} as DomainEventOutbox).sessionsEnded(USER, 'force-logout');
     expect(emitted).toEqual([
       {
         subject: AUTH_EVENTS.sessionsEnded.subject,
@@ -54,17 +56,19 @@ describe('UserEvents', () => {
     ]);
   });
 
-  it('publishes UserDeleted to the domain stream with a de-duplication id', async () => {
-    const published: { subject: string; data: unknown; msgId: string }[] = [];
-    const streams = {
-      publish: (subject: string, data: unknown, opts: { msgId: string }) => {
-        published.push({ subject, data, msgId: opts.msgId });
-        return Promise.resolve({ duplicate: false, sequence: 1 });
+  it('records UserDeleted in the outbox, in the caller’s transaction, with a de-duplication id', async () => {
+    const recorded: { manager: unknown; subject: string; msgId: string; data: unknown }[] = [];
+    const outbox = {
+      add: (manager: unknown, subject: string, msgId: string, data: unknown) => {
+        recorded.push({ manager, subject, msgId, data });
+        return Promise.resolve();
       },
-    } as unknown as DurableStreams;
-    await new UserEvents(recordingBus().bus, streams).deleted(USER);
-    expect(published).toEqual([
+    } as unknown as DomainEventOutbox;
+    const manager = {} as EntityManager;
+    await new UserEvents(recordingBus().bus, outbox).deleted(USER, manager);
+    expect(recorded).toEqual([
       {
+        manager,
         subject: 'domain.auth.user.deleted.v1',
         data: { id: USER, deletedAt: expect.stringMatching(/Z$/) },
         msgId: expect.stringContaining(`domain.auth.user.deleted.v1:${USER}:`),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AUTH_EVENTS,
   DOMAIN_EVENTS,
@@ -10,8 +10,9 @@ import {
   type UserDeleted,
   type UserSessionsEnded,
 } from '@greetboard/contracts';
-import { BUS_CLIENT, type BusClient, type DurableStreams } from '@greetboard/transport';
-import { DOMAIN_STREAMS } from '../auth.tokens.js';
+import type { EntityManager } from 'typeorm';
+import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import { DomainEventOutbox } from '../outbox/domain-event-outbox.js';
 import { toUserDto, type UserEntity } from './user.entity.js';
 
 export const APPROVED_MESSAGE = 'Your account has been approved! You can now start sessions.';
@@ -20,45 +21,78 @@ export const REJECTED_MESSAGE = 'Your account has been rejected.';
 /** What auth tells the rest of the system about users. */
 @Injectable()
 export class UserEvents {
+  private readonly logger = new Logger('user-events');
+
   constructor(
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
-    @Inject(DOMAIN_STREAMS) private readonly streams: DurableStreams,
+    private readonly outbox: DomainEventOutbox,
   ) {}
 
-  /** The full snapshot, for the other services' read models. */
-  async changed(user: UserEntity): Promise<void> {
+  /**
+   * The full snapshot, for the other services' read models: recorded in the transaction of
+   * the change (`manager`), published by `publish()` once it committed.
+   */
+  async changed(user: UserEntity, manager: EntityManager): Promise<void> {
     const event: UserChanged = { ...toUserDto(user), updatedAt: user.updatedAt.toISOString() };
     const { subject } = DOMAIN_EVENTS.userChanged;
-    await this.streams.publish(subject, event, {
-      msgId: domainEventId(subject, user.id, event.updatedAt),
-    });
+    await this.outbox.add(
+      manager,
+      subject,
+      domainEventId(subject, user.id, event.updatedAt),
+      event,
+    );
   }
 
-  async deleted(userId: string): Promise<void> {
+  /** Recorded in the transaction that deletes the user; see `changed`. */
+  async deleted(userId: string, manager: EntityManager): Promise<void> {
     const event: UserDeleted = { id: userId, deletedAt: new Date().toISOString() };
     const { subject } = DOMAIN_EVENTS.userDeleted;
-    await this.streams.publish(subject, event, {
-      msgId: domainEventId(subject, userId, event.deletedAt),
-    });
+    await this.outbox.add(manager, subject, domainEventId(subject, userId, event.deletedAt), event);
+  }
+
+  /** Publishes the recorded events; what the bus cannot take now follows when it can. */
+  publish(): Promise<void> {
+    return this.outbox.flush();
   }
 
   /** `user_approved` / `user_rejected` on the user's open pages. */
   async approvalDecided(userId: string, approved: boolean): Promise<void> {
-    await emitEvent(this.bus, LIVE_EVENTS.relay, {
-      userIds: [userId],
-      type: approved ? 'user_approved' : 'user_rejected',
-      payload: { message: approved ? APPROVED_MESSAGE : REJECTED_MESSAGE },
-    });
+    await this.notify('approval', () =>
+      emitEvent(this.bus, LIVE_EVENTS.relay, {
+        userIds: [userId],
+        type: approved ? 'user_approved' : 'user_rejected',
+        payload: { message: approved ? APPROVED_MESSAGE : REJECTED_MESSAGE },
+      }),
+    );
   }
 
   /** Gateways close the live sockets opened with this login session. */
   async loginSessionEnded(userId: string, sessionId: string): Promise<void> {
     const sessionHash = createHash('sha256').update(sessionId).digest('hex');
-    await emitEvent(this.bus, AUTH_EVENTS.loginSessionEnded, { userId, sessionHash });
+    await this.notify('logout', () =>
+      emitEvent(this.bus, AUTH_EVENTS.loginSessionEnded, { userId, sessionHash }),
+    );
   }
 
   /** Gateways close the user's live sockets. */
   async sessionsEnded(userId: string, reason: UserSessionsEnded['reason']): Promise<void> {
-    await emitEvent(this.bus, AUTH_EVENTS.sessionsEnded, { userId, reason });
+    await this.notify('sessions-ended', () =>
+      emitEvent(this.bus, AUTH_EVENTS.sessionsEnded, { userId, reason }),
+    );
+  }
+
+  /**
+   * Notifications for open pages follow a change that has committed: a failure is logged,
+   * never turned into a failed request. The login sessions are already ended in the store,
+   * so a socket that stays open is refused at its next command (LiveCommands checks).
+   */
+  private async notify(what: string, emit: () => Promise<void>): Promise<void> {
+    try {
+      await emit();
+    } catch (error) {
+      this.logger.warn(
+        `Could not send the ${what} notification: ${error instanceof Error ? error.message : 'unknown'}`,
+      );
+    }
   }
 }

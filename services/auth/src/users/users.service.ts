@@ -76,10 +76,12 @@ export class UsersService {
     const existing =
       (await this.findByTwitchId(twitchUser.id)) ?? (await this.findByLogin(twitchUser.login));
     if (existing) return { created: false, user: existing };
-    const user = await this.dataSource.transaction((manager) =>
-      this.upsertFromTwitch(twitchUser, manager),
-    );
-    await this.events.changed(user);
+    const user = await this.dataSource.transaction(async (manager) => {
+      const saved = await this.upsertFromTwitch(twitchUser, manager);
+      await this.events.changed(saved, manager);
+      return saved;
+    });
+    await this.events.publish();
     return { created: true, user };
   }
 
@@ -126,9 +128,10 @@ export class UsersService {
       const user = await this.lockedUser(manager, userId);
       if (actorId !== undefined && user.isAdmin) await this.refuseIfLastAdmin(manager);
       await manager.delete(UserEntity, { id: userId });
+      await this.events.deleted(userId, manager);
     });
     await this.endSessions(userId, 'deleted');
-    await this.events.deleted(userId);
+    await this.events.publish();
     await this.tokens.revoke(twitchTokens);
     return { deletedData: counts[userId] ?? { sessions: 0, chatters: 0 } };
   }
@@ -139,16 +142,24 @@ export class UsersService {
     if (!user) return null;
     user.isAdmin = true;
     user.isApproved = true;
-    const saved = await this.users.save(user);
-    await this.events.changed(saved);
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const stored = await manager.save(user);
+      await this.events.changed(stored, manager);
+      return stored;
+    });
+    await this.events.publish();
     return saved;
   }
 
   private async setApproval(userId: string, approved: boolean): Promise<UserDto> {
     const user = await this.require(userId);
     user.isApproved = approved;
-    const saved = await this.users.save(user);
-    await this.events.changed(saved);
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const stored = await manager.save(user);
+      await this.events.changed(stored, manager);
+      return stored;
+    });
+    await this.events.publish();
     await this.events.approvalDecided(userId, approved);
     // A rejected account loses its sessions at once; it may sign in again as pending.
     if (!approved) await this.endSessions(userId, 'rejected');
@@ -162,9 +173,11 @@ export class UsersService {
       user.isAdmin = admin;
       // An admin must be able to use the product they administer.
       if (admin) user.isApproved = true;
-      return manager.save(user);
+      const stored = await manager.save(user);
+      await this.events.changed(stored, manager);
+      return stored;
     });
-    await this.events.changed(saved);
+    await this.events.publish();
     return toUserDto(saved);
   }
 
