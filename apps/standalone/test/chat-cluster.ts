@@ -39,6 +39,8 @@ export interface ChatCluster {
   start(name: string): Promise<RunningProgram>;
   /** kill -9 and wait for the process to be gone. */
   kill(name: string): Promise<void>;
+  /** SIGTERM (a graceful shutdown, as in a rolling deploy); answers the exit code. */
+  stop(name: string): Promise<number | string>;
   /** A streamer with an active session: emulator user, sessions user, session, joined channel. */
   addChannel(): Promise<MonitoredChannel>;
   /** message_count per chatter login in a session. */
@@ -154,6 +156,11 @@ export async function startChatCluster(options: ClusterOptions): Promise<ChatClu
       if (!program) throw new Error(`${name} is not running`);
       program.child.kill('SIGKILL');
       await program.exited;
+    },
+    stop: (name) => {
+      const program = processes.get(name);
+      if (!program) throw new Error(`${name} is not running`);
+      return program.stop('SIGTERM');
     },
     addChannel: async () => {
       channelCounter += 1;

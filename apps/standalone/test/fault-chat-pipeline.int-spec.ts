@@ -18,7 +18,7 @@ import {
 /**
  * Fault tests of the chat pipeline in cluster mode (issue 6): seeded Twitch traffic flows
  * through two chat-ingest replicas, JetStream and the sessions service while a process is
- * killed or the infrastructure restarts, and every session must end with exactly the chatters
+ * killed or stopped or the infrastructure restarts, and every session must end with exactly the chatters
  * and message counts the emulator delivered. NATS and PostgreSQL are servers of this file's
  * own, so stopping them disturbs no other test run.
  */
@@ -134,6 +134,17 @@ function isDeepStrictEqual(a: Record<string, number>, b: Record<string, number>)
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
+/** The chat-ingest replica holding the most channels' leases, and the indexes of those channels. */
+async function busiestIngest(scenario: Scenario) {
+  const { cluster, channels } = scenario;
+  const holders = await Promise.all(channels.map((c) => cluster.leaseHolder(c.login)));
+  const name = (['ingest-1', 'ingest-2'] as const)
+    .map((replica) => ({ replica, held: holders.filter((holder) => holder === replica).length }))
+    .sort((a, b) => b.held - a.held)[0].replica;
+  const held = channels.flatMap((_, index) => (holders[index] === name ? [index] : []));
+  return { name, held };
+}
+
 async function finished(scenario: Scenario): Promise<TrafficReport[]> {
   return Promise.all(scenario.runs.map((trafficRun) => trafficRun.finished()));
 }
@@ -202,11 +213,7 @@ describe('chat pipeline faults in cluster mode', () => {
     const { cluster, channels } = scenario;
     startTraffic(scenario);
     await trafficUnderWay(scenario, 0.3);
-    const holders = await Promise.all(channels.map((c) => cluster.leaseHolder(c.login)));
-    const victim = (['ingest-1', 'ingest-2'] as const)
-      .map((name) => ({ name, held: holders.filter((holder) => holder === name).length }))
-      .sort((a, b) => b.held - a.held)[0].name;
-    const orphaned = channels.flatMap((_, index) => (holders[index] === victim ? [index] : []));
+    const { name: victim, held: orphaned } = await busiestIngest(scenario);
     expect(orphaned.length).toBeGreaterThan(0);
 
     const sentAtKill = scenario.runs.map((trafficRun) => trafficRun.report().sent);
@@ -287,6 +294,35 @@ describe('chat pipeline faults in cluster mode', () => {
     }
     const drainedMs = await expectCounted(scenario, expected);
     report('chat-ingest kill', { lines: total(reports, 'sent'), victim, gaps, drainedMs });
+  }, 150_000);
+
+  it('a chat-ingest replica stopped with SIGTERM hands its channels over without losing a line', async () => {
+    const scenario = await startScenario(1);
+    const { cluster, channels } = scenario;
+    startTraffic(scenario);
+    await trafficUnderWay(scenario, 0.3);
+    const { name: victim, held } = await busiestIngest(scenario);
+    expect(held.length).toBeGreaterThan(0);
+    const survivor = victim === 'ingest-1' ? 'ingest-2' : 'ingest-1';
+
+    const stoppedAt = Date.now();
+    expect(await cluster.stop(victim)).toBe(0);
+    const handoverMs = Date.now() - stoppedAt;
+    // The handover happened under traffic, and the survivor now holds every channel.
+    for (const trafficRun of scenario.runs) expect(trafficRun.report().status).toBe('running');
+    const holders = await Promise.all(channels.map((c) => cluster.leaseHolder(c.login)));
+    expect(holders).toEqual(channels.map(() => survivor));
+
+    const reports = await finished(scenario);
+    for (const report of reports) expect(report.undelivered).toBe(0);
+    const drainedMs = await expectCounted(scenario, reports.map(expectedCounts));
+    report('chat-ingest SIGTERM', {
+      lines: total(reports, 'sent'),
+      victim,
+      handedOver: held.length,
+      handoverMs,
+      drainedMs,
+    });
   }, 150_000);
 });
 

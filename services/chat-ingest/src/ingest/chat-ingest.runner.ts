@@ -4,7 +4,13 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { STREAMS, MONITOR_REQUESTS, sendRequest } from '@greetboard/contracts';
+import {
+  emitEvent,
+  MONITOR_EVENTS,
+  MONITOR_REQUESTS,
+  sendRequest,
+  STREAMS,
+} from '@greetboard/contracts';
 import type { KeyValueStore } from '@greetboard/kv';
 import { BUS_CLIENT, type BusClient, type DurableStreams } from '@greetboard/transport';
 import type { ChatConnectionFactory } from '../connections/chat-connection.js';
@@ -15,6 +21,9 @@ import { ChatLinePublisher } from './chat-line-publisher.js';
 
 export const CHAT_INGEST_OPTIONS = Symbol('CHAT_INGEST_OPTIONS');
 
+/** On shutdown, how long lines read but not yet stored may take to reach the stream. */
+const FLUSH_TIMEOUT_MS = 10_000;
+
 export interface ChatIngestRuntime {
   replicaId: string;
   channelsPerConnection: number;
@@ -24,7 +33,10 @@ export interface ChatIngestRuntime {
   connect: ChatConnectionFactory;
 }
 
-/** Starts reading this replica's share of the monitored channels and stops it on shutdown. */
+/**
+ * Starts reading this replica's share of the monitored channels; on shutdown hands them over
+ * and stores every line read before the connections closed.
+ */
 @Injectable()
 export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   readonly publisher: ChatLinePublisher;
@@ -43,6 +55,8 @@ export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicati
       new ChannelLeases(runtime.kv, runtime.replicaId, runtime.leaseTtlMs),
       pool,
       { list: () => sendRequest(bus, MONITOR_REQUESTS.list, { requestedBy: runtime.replicaId }) },
+      // This replica's own subscription is closed by then, so another replica gets the event.
+      { announceLeaving: () => emitEvent(bus, MONITOR_EVENTS.changed, {}) },
     );
   }
 
@@ -54,7 +68,9 @@ export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicati
     this.monitor.start();
   }
 
+  /** Runs while the bus and the streams are still open (they close after this hook). */
   async beforeApplicationShutdown(): Promise<void> {
     await this.monitor.stop();
+    await this.publisher.flush(FLUSH_TIMEOUT_MS);
   }
 }

@@ -15,12 +15,13 @@ const RETRY_DELAY_MS = 250;
 export class ChatLinePublisher {
   private readonly logger = new Logger('chat-line-publisher');
   private readonly retryQueue: ChatLineReceived[] = [];
+  private readonly idleWaiters: (() => void)[] = [];
   private retrying = false;
   private inFlight = 0;
   private dropped = 0;
   published = 0;
 
-  constructor(private readonly streams: DurableStreams) {}
+  constructor(private readonly streams: Pick<DurableStreams, 'publish'>) {}
 
   publish(line: ChatLineReceived): void {
     if (this.retryQueue.length > 0) {
@@ -32,13 +33,31 @@ export class ChatLinePublisher {
       () => {
         this.inFlight--;
         this.published++;
+        this.notifyIfIdle();
       },
       (error: unknown) => {
         this.inFlight--;
         this.logger.warn(`Publishing a chat line failed, retrying: ${String(error)}`);
         this.enqueueForRetry(line);
+        this.notifyIfIdle();
       },
     );
+  }
+
+  /**
+   * Resolves true once every accepted line is stored (retries included), or false after
+   * `timeoutMs`, logging how many lines are given up.
+   */
+  async flush(timeoutMs: number): Promise<boolean> {
+    if (this.pending() === 0) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const stored = await Promise.race([
+      new Promise<true>((resolve) => this.idleWaiters.push(() => resolve(true))),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (!stored) this.logger.error(`${this.pending()} chat lines not stored after ${timeoutMs} ms`);
+    return stored;
   }
 
   /** Lines accepted but not yet stored (in flight or waiting for a retry). */
@@ -70,10 +89,15 @@ export class ChatLinePublisher {
         await this.send(line);
         this.retryQueue.shift();
         this.published++;
+        this.notifyIfIdle();
       } catch {
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
       }
     }
     this.retrying = false;
+  }
+
+  private notifyIfIdle(): void {
+    if (this.pending() === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }

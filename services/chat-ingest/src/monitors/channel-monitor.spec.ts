@@ -3,17 +3,45 @@ import { MemoryKeyValueStore } from '@greetboard/kv';
 import type { ChatConnection } from '../connections/chat-connection.js';
 import { ChatConnectionPool } from '../connections/connection-pool.js';
 import { ChannelLeases, preferredReplica } from './channel-leases.js';
-import { ChannelMonitor } from './channel-monitor.js';
+import { ChannelMonitor, type ChannelMonitorOptions } from './channel-monitor.js';
+
+/** Twitch's view: how many connections read each channel, and every time one had none left. */
+class ChatRoomReaders {
+  readonly readers = new Map<string, number>();
+  readonly leftUnread: string[] = [];
+
+  add(channel: string): void {
+    this.readers.set(channel, (this.readers.get(channel) ?? 0) + 1);
+  }
+
+  remove(channel: string): void {
+    const left = (this.readers.get(channel) ?? 0) - 1;
+    this.readers.set(channel, left);
+    if (left === 0) this.leftUnread.push(channel);
+  }
+}
 
 /** A chat connection that only records which channels it joined. */
 class RecordingConnection implements ChatConnection {
   readonly joined = new Set<string>();
+  constructor(private readonly room?: ChatRoomReaders) {}
   connect = () => Promise.resolve();
-  join = (channel: string) => Promise.resolve(void this.joined.add(channel));
-  part = (channel: string) => Promise.resolve(void this.joined.delete(channel));
+  join = (channel: string) => {
+    this.joined.add(channel);
+    this.room?.add(channel);
+    return Promise.resolve();
+  };
+  part = (channel: string) => {
+    if (this.joined.delete(channel)) this.room?.remove(channel);
+    return Promise.resolve();
+  };
   channels = () => [...this.joined];
   isConnected = () => true;
-  close = () => Promise.resolve();
+  close = () => {
+    for (const channel of this.joined) this.room?.remove(channel);
+    this.joined.clear();
+    return Promise.resolve();
+  };
 }
 
 const channels = Array.from({ length: 40 }, (_, i) => `channel_${i}`);
@@ -21,10 +49,20 @@ const source = {
   list: () => Promise.resolve(channels.map((channel) => ({ channel, channelId: channel }))),
 };
 
-function replica(kv: MemoryKeyValueStore, id: string, ttlMs = 300) {
-  const pool = new ChatConnectionPool(() => new RecordingConnection(), 10);
-  const monitor = new ChannelMonitor(new ChannelLeases(kv, id, ttlMs), pool, source, 1_000_000);
-  return { monitor, pool };
+interface ReplicaOptions extends ChannelMonitorOptions {
+  ttlMs?: number;
+  room?: ChatRoomReaders;
+}
+
+function replica(kv: MemoryKeyValueStore, id: string, options: ReplicaOptions = {}) {
+  const { ttlMs = 300, room, ...monitorOptions } = options;
+  const pool = new ChatConnectionPool(() => new RecordingConnection(room), 10);
+  const leases = new ChannelLeases(kv, id, ttlMs);
+  const monitor = new ChannelMonitor(leases, pool, source, {
+    tickMs: 1_000_000,
+    ...monitorOptions,
+  });
+  return { monitor, pool, leases };
 }
 
 async function settle(...monitors: ChannelMonitor[]) {
@@ -68,20 +106,10 @@ describe('ChannelMonitor', () => {
     expect(one.pool.loads().reduce((a, b) => a + b, 0)).toBe(one.monitor.channels().length);
   });
 
-  it('takes over every channel at once when the other replica shuts down', async () => {
-    const kv = store();
-    const one = replica(kv, 'one');
-    const two = replica(kv, 'two');
-    await settle(one.monitor, two.monitor);
-    await two.monitor.stop();
-    await one.monitor.tick();
-    expect(one.monitor.channels().sort()).toEqual([...channels].sort());
-  });
-
   it('takes over a dead replica’s channels once its heartbeat and leases expire', async () => {
     const kv = store();
-    const one = replica(kv, 'one', 200);
-    const two = replica(kv, 'two', 200);
+    const one = replica(kv, 'one', { ttlMs: 200 });
+    const two = replica(kv, 'two', { ttlMs: 200 });
     await settle(one.monitor, two.monitor);
     // "two" dies: it stops renewing but never releases anything.
     const orphaned = two.monitor.channels();
@@ -115,10 +143,102 @@ describe('ChannelMonitor', () => {
       list: () => (failing ? Promise.reject(new Error('sessions down')) : source.list()),
     };
     const pool = new ChatConnectionPool(() => new RecordingConnection(), 10);
-    const monitor = new ChannelMonitor(new ChannelLeases(kv, 'one', 300), pool, flaky, 1_000_000);
+    const monitor = new ChannelMonitor(new ChannelLeases(kv, 'one', 300), pool, flaky, {
+      tickMs: 1_000_000,
+    });
     await monitor.tick();
     failing = true;
     await monitor.tick();
     expect(monitor.channels()).toHaveLength(channels.length);
+  });
+
+  describe('shutting down', () => {
+    it('keeps reading its channels until the survivor holds their leases, then parts', async () => {
+      const kv = store();
+      const room = new ChatRoomReaders();
+      let announced!: () => void;
+      const leaving = new Promise<void>((resolve) => (announced = resolve));
+      const one = replica(kv, 'one', { room });
+      const two = replica(kv, 'two', {
+        room,
+        announceLeaving: () => Promise.resolve(announced()),
+      });
+      await settle(one.monitor, two.monitor);
+      const share = two.monitor.channels().sort();
+      expect(share.length).toBeGreaterThan(0);
+
+      let stopped = false;
+      const stopping = two.monitor.stop().then(() => (stopped = true));
+      await leaving;
+      // Out of the replica set and every lease free, but still reading until "one" holds them.
+      expect(await one.leases.liveReplicas()).toEqual(['one']);
+      for (const channel of share) expect(await one.leases.holder(channel)).toBeNull();
+      expect(two.monitor.channels().sort()).toEqual(share);
+      expect(stopped).toBe(false);
+
+      await one.monitor.tick();
+      await stopping;
+      expect(one.monitor.channels().sort()).toEqual([...channels].sort());
+      expect(two.monitor.channels()).toEqual([]);
+      expect(two.pool.connectionCount()).toBe(0);
+      expect(room.leftUnread).toEqual([]);
+    });
+
+    it('asks the others to take its channels now instead of at their next round', async () => {
+      const kv = store();
+      const room = new ChatRoomReaders();
+      const one = replica(kv, 'one', { room });
+      const two = replica(kv, 'two', { room, announceLeaving: () => one.monitor.tick() });
+      await settle(one.monitor, two.monitor);
+      expect(two.monitor.channels().length).toBeGreaterThan(0);
+      await two.monitor.stop();
+      expect(one.monitor.channels().sort()).toEqual([...channels].sort());
+      for (const channel of channels) expect(await one.leases.holder(channel)).toBe('one');
+      expect(room.leftUnread).toEqual([]);
+    });
+
+    it('closes at once, announcing nothing, when no other replica is alive', async () => {
+      const kv = store();
+      const announced: string[] = [];
+      const one = replica(kv, 'one', {
+        handoverTimeoutMs: 60_000,
+        announceLeaving: () => Promise.resolve(void announced.push('one')),
+      });
+      await settle(one.monitor);
+      expect(one.monitor.channels()).toHaveLength(channels.length);
+      const started = Date.now();
+      await one.monitor.stop();
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(announced).toEqual([]);
+      expect(one.pool.connectionCount()).toBe(0);
+      expect(await one.leases.liveReplicas()).toEqual([]);
+      for (const channel of channels) expect(await one.leases.holder(channel)).toBeNull();
+    });
+
+    it('gives up waiting when no channel is taken over within the handover timeout', async () => {
+      const kv = store();
+      const one = replica(kv, 'one', { ttlMs: 60_000 });
+      const two = replica(kv, 'two', { ttlMs: 60_000, handoverTimeoutMs: 300 });
+      await settle(one.monitor, two.monitor);
+      const share = two.monitor.channels();
+      // "one" is alive (its heartbeat stands) but runs no round while "two" waits.
+      const started = Date.now();
+      await two.monitor.stop();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+      expect(two.pool.connectionCount()).toBe(0);
+      await one.monitor.tick();
+      expect(one.monitor.channels()).toEqual(expect.arrayContaining(share));
+    });
+
+    it('stops waiting when the other replicas shut down as well', async () => {
+      const kv = store();
+      const one = replica(kv, 'one', { ttlMs: 60_000, handoverTimeoutMs: 60_000 });
+      const two = replica(kv, 'two', { ttlMs: 60_000, handoverTimeoutMs: 60_000 });
+      await settle(one.monitor, two.monitor);
+      const started = Date.now();
+      await Promise.all([two.monitor.stop(), one.monitor.stop()]);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(one.pool.connectionCount() + two.pool.connectionCount()).toBe(0);
+    });
   });
 });

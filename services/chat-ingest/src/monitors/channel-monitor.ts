@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import type { MonitoredChannel } from '@greetboard/contracts';
 import type { ChatConnectionPool } from '../connections/connection-pool.js';
@@ -7,6 +8,21 @@ import { preferredReplica, type ChannelLeases } from './channel-leases.js';
 export interface MonitoredChannelSource {
   list(): Promise<MonitoredChannel[]>;
 }
+
+export interface ChannelMonitorOptions {
+  /** Time between rounds; a third of the lease lifetime by default. */
+  tickMs?: number;
+  /**
+   * On shutdown, how long to keep reading while no channel finds its new owner before parting
+   * anyway (the other replicas may be dead but not yet expired).
+   */
+  handoverTimeoutMs?: number;
+  /** Asks the other replicas to run a round now rather than at their next tick. */
+  announceLeaving?: () => Promise<void>;
+}
+
+/** How often a replica shutting down looks whether its channels have new owners. */
+const HANDOVER_POLL_MS = 100;
 
 /**
  * Keeps this replica's share of the monitored channels joined. Every tick it renews its
@@ -23,13 +39,18 @@ export class ChannelMonitor {
   private running?: Promise<void>;
   private rerun = false;
   private stopped = false;
+  private readonly tickMs: number;
+  private readonly handoverTimeoutMs: number;
 
   constructor(
     private readonly leases: ChannelLeases,
     private readonly pool: ChatConnectionPool,
     private readonly source: MonitoredChannelSource,
-    private readonly tickMs = Math.floor(leases.ttlMs / 3),
-  ) {}
+    private readonly options: ChannelMonitorOptions = {},
+  ) {
+    this.tickMs = options.tickMs ?? Math.floor(leases.ttlMs / 3);
+    this.handoverTimeoutMs = options.handoverTimeoutMs ?? 10_000;
+  }
 
   start(): void {
     this.timer = setInterval(() => void this.tick(), this.tickMs);
@@ -66,16 +87,70 @@ export class ChannelMonitor {
     return this.pool.connectionCount();
   }
 
-  /** Hands every channel over at once and closes the connections. */
+  /**
+   * Hands every channel over at once: leaves the set of live replicas, releases the leases and
+   * tells the others, then keeps reading each channel until its new owner (which joins before
+   * it takes the lease) holds it. Alone, it closes at once; it stops waiting once
+   * `handoverTimeoutMs` pass without a channel taken over.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running;
-    await Promise.all([...this.held].map((channel) => this.leases.release(channel)));
-    await this.leases.leave();
-    this.held.clear();
-    this.handingOver.clear();
-    await this.pool.close();
+    try {
+      // Leave first, so a round the others run from now on prefers them for every channel.
+      await this.leases.leave();
+      for (const channel of this.held) this.handingOver.add(channel);
+      await Promise.all([...this.held].map((channel) => this.leases.release(channel)));
+      this.held.clear();
+      if (this.handingOver.size > 0 && (await this.othersAlive())) {
+        await this.options.announceLeaving?.().catch((error: unknown) => {
+          this.logger.warn(`Could not announce leaving: ${String(error)}`);
+        });
+        await this.awaitNewOwners();
+      }
+    } catch (error) {
+      this.logger.error(`Handing channels over failed: ${String(error)}`);
+    } finally {
+      this.handingOver.clear();
+      await this.pool.close();
+    }
+  }
+
+  private async othersAlive(): Promise<boolean> {
+    const replicas = await this.leases.liveReplicas();
+    return replicas.some((replica) => replica !== this.leases.replicaId);
+  }
+
+  /** Parts each channel being handed over once another replica holds its lease. */
+  private async awaitNewOwners(): Promise<void> {
+    const started = Date.now();
+    const total = this.handingOver.size;
+    let lastProgress = started;
+    while (this.handingOver.size > 0) {
+      const channels = [...this.handingOver];
+      const holders = await Promise.all(channels.map((channel) => this.leases.holder(channel)));
+      for (const [index, channel] of channels.entries()) {
+        const holder = holders[index];
+        if (holder === null || holder === this.leases.replicaId) continue;
+        this.handingOver.delete(channel);
+        lastProgress = Date.now();
+        await this.pool.part(channel);
+      }
+      if (this.handingOver.size === 0) break;
+      if (Date.now() - lastProgress >= this.handoverTimeoutMs) {
+        this.logger.warn(
+          `Shutting down with ${this.handingOver.size} channels not taken over (none for ${this.handoverTimeoutMs} ms)`,
+        );
+        return;
+      }
+      if (!(await this.othersAlive())) {
+        this.logger.warn(`The other replicas left: ${this.handingOver.size} channels unread`);
+        return;
+      }
+      await delay(HANDOVER_POLL_MS);
+    }
+    this.logger.log(`Handed ${total} channels over in ${Date.now() - started} ms`);
   }
 
   private async round(): Promise<void> {
