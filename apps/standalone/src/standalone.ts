@@ -4,7 +4,12 @@ import type { INestMicroservice } from '@nestjs/common';
 import { z } from 'zod';
 import { baseEnv, databaseEnv, httpEnv, natsEnv, redisEnv } from '@greetboard/config';
 import { AuthModule, publicUrlOf, resolveAuthConfig, twitchEnv } from '@greetboard/auth';
-import { ChatIngestModule, chatServerFromUrl, TmiChatConnection } from '@greetboard/chat-ingest';
+import {
+  ChatIngestModule,
+  chatIngestEnv,
+  chatServerFromUrl,
+  TmiChatConnection,
+} from '@greetboard/chat-ingest';
 import { gatewayAuthEnv, startGateway } from '@greetboard/gateway';
 import { createKeyValueStore } from '@greetboard/kv';
 import { closeDatabaseRuntime, openDatabaseRuntime } from '@greetboard/persistence';
@@ -23,6 +28,8 @@ export const standaloneEnv = baseEnv.extend({
   ...httpEnv.shape,
   ...twitchEnv.shape,
   ...gatewayAuthEnv.shape,
+  CHANNELS_PER_CONNECTION: chatIngestEnv.shape.CHANNELS_PER_CONNECTION,
+  CHANNEL_LEASE_TTL_MS: chatIngestEnv.shape.CHANNEL_LEASE_TTL_MS,
   /** Demo mode: the emulator's ports (default: ephemeral). */
   EMULATOR_HTTP_PORT: emulatorPort,
   EMULATOR_IRC_PORT: emulatorPort,
@@ -107,8 +114,8 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
           kv,
           streams: await createDurableStreams(transport),
           replicaId: 'standalone',
-          channelsPerConnection: 90,
-          leaseTtlMs: 6_000,
+          channelsPerConnection: config.CHANNELS_PER_CONNECTION,
+          leaseTtlMs: config.CHANNEL_LEASE_TTL_MS,
           connect: (onLine) =>
             new TmiChatConnection(chatServerFromUrl(twitchConfig.TWITCH_IRC_URL), onLine),
         }),

@@ -18,6 +18,8 @@ export const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
 export const baseEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('log'),
+  /** `json`: one JSON object per log line, for log collectors; `text` for people. */
+  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
 });
 
 /** Unset NATS_URL selects the in-process transport (standalone runtime). */

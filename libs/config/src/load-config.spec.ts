@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { databaseEnv, httpEnv, natsEnv } from './env.js';
+import { baseEnv, databaseEnv, httpEnv, natsEnv } from './env.js';
 import { ConfigError, loadConfig } from './load-config.js';
 
 const schema = z.object({ ...httpEnv.shape, ...natsEnv.shape, ...databaseEnv.shape });
@@ -16,6 +16,16 @@ describe('loadConfig', () => {
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.NATS_URL).toBeUndefined();
+  });
+
+  it('reads the log level and format, refusing a format it does not know', () => {
+    expect(loadConfig('auth', baseEnv, {})).toEqual({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'log',
+      LOG_FORMAT: 'text',
+    });
+    expect(loadConfig('auth', baseEnv, { LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(() => loadConfig('auth', baseEnv, { LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/);
   });
 
   it('names every bad variable', () => {
