@@ -19,14 +19,22 @@ import { pingDatabase } from '@greetboard/persistence';
 import { BUS_CLIENT, OnRequest, natsHealth, type BusClient } from '@greetboard/transport';
 
 const SERVICE_NAME = Symbol('SERVICE_NAME');
+const EXTRA_CHECKS = Symbol('EXTRA_CHECKS');
+
+/** Further dependencies a service checks for readiness, by name: true when it answers. */
+export type ReadinessChecks = Record<string, () => Promise<boolean>>;
 const startedAt = Date.now();
 
-/** Checks a service's own dependencies: the message bus, and its database when it has one. */
+/**
+ * Checks a service's own dependencies: the message bus, its database when it has one, and
+ * whatever else it registered (e.g. the key-value store).
+ */
 @Injectable()
 export class DependencyChecks {
   constructor(
     @Inject(SERVICE_NAME) private readonly service: string,
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    @Inject(EXTRA_CHECKS) private readonly extra: ReadinessChecks,
     @Optional() private readonly dataSource?: DataSource,
   ) {}
 
@@ -36,6 +44,9 @@ export class DependencyChecks {
       checks.nats = await natsHealth(this.bus);
       if (this.dataSource) {
         checks.database = (await pingDatabase(this.dataSource)) ? 'up' : 'down';
+      }
+      for (const [name, check] of Object.entries(this.extra)) {
+        checks[name] = (await check().catch(() => false)) ? 'up' : 'down';
       }
     }
     const status = Object.values(checks).every((check) => check === 'up') ? 'up' : 'down';
@@ -69,11 +80,16 @@ export class ServiceHealthModule {
   static register(
     service: string,
     definition: RequestDefinition<HealthCheckRequest, HealthReport>,
+    readiness: ReadinessChecks = {},
   ): DynamicModule {
     return {
       module: ServiceHealthModule,
       controllers: [healthController(definition)],
-      providers: [{ provide: SERVICE_NAME, useValue: service }, DependencyChecks],
+      providers: [
+        { provide: SERVICE_NAME, useValue: service },
+        { provide: EXTRA_CHECKS, useValue: readiness },
+        DependencyChecks,
+      ],
     };
   }
 }

@@ -68,7 +68,9 @@ export class AuthModule {
         BusClientModule.register(options.transport),
         ServiceDatabaseModule.forRoot(options.database, AUTH_DATABASE),
         TypeOrmModule.forFeature([UserEntity, UserSettingsEntity, TwitchTokenEntity]),
-        ServiceHealthModule.register('auth', HEALTH_CHECKS.auth),
+        ServiceHealthModule.register('auth', HEALTH_CHECKS.auth, {
+          keyValueStore: () => options.kv.ping(),
+        }),
       ],
       controllers: [SignInHandlers, UserHandlers],
       providers: [

@@ -22,7 +22,9 @@ export class ChatIngestModule {
       module: ChatIngestModule,
       imports: [
         BusClientModule.register(transport),
-        ServiceHealthModule.register('chat-ingest', HEALTH_CHECKS.chatIngest),
+        ServiceHealthModule.register('chat-ingest', HEALTH_CHECKS.chatIngest, {
+          keyValueStore: () => runtime.kv.ping(),
+        }),
       ],
       controllers: [MonitorsController],
       providers: [{ provide: CHAT_INGEST_OPTIONS, useValue: runtime }, ChatIngestRunner],
