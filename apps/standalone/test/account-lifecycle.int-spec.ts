@@ -296,5 +296,25 @@ describe('approval, roles, account deletion and bad input', () => {
         body: { error: 'User not found on Twitch.', code: 'USER_NOT_FOUND' },
       });
     });
+
+    it('imports an account created on Twitch right after a search found nothing', async () => {
+      const before = await admin.api(
+        stack.url,
+        'GET',
+        '/api/twitch/search-user?username=just_joined',
+      );
+      expect(before.body).toMatchObject({ found: false });
+      stack.emulator.state.users.create({ login: 'just_joined' });
+      const imported = await admin.api(stack.url, 'POST', '/api/twitch/import-user', {
+        username: 'just_joined',
+      });
+      expect(imported).toEqual({
+        status: 201,
+        body: {
+          message: 'User imported successfully',
+          user: expect.objectContaining({ username: 'just_joined', isApproved: false }),
+        },
+      });
+    });
   });
 });

@@ -13,6 +13,11 @@ import { TwitchClient, type HelixUser } from './twitch-client.js';
 
 /** Helix answers are kept briefly: typing a name searches on every pause. */
 const HELIX_CACHE_TTL_MS = 60_000;
+/**
+ * "No such account" is kept only for the typing pauses: an account created on Twitch a moment
+ * ago can be imported right away.
+ */
+const HELIX_MISS_TTL_MS = 5_000;
 
 /** Finding Twitch accounts by login, in the database and on Twitch, and importing them. */
 @Injectable()
@@ -40,18 +45,24 @@ export class TwitchUserSearch {
   async import(login: string): Promise<ImportUserResponse> {
     const stored = await this.users.findByLogin(login);
     if (stored) return { created: false, user: toUserDto(stored) };
-    const twitchUser = await this.helixUser(login);
+    const twitchUser = await this.helixUser(login, true);
     if (!twitchUser) throw new DomainError('USER_NOT_FOUND', 'User not found on Twitch.');
     const { created, user } = await this.users.importFromTwitch(twitchUser);
     return { created, user: toUserDto(user) };
   }
 
-  private async helixUser(login: string): Promise<HelixUser | null> {
+  /** `fresh`: ask Twitch even when a "not found" is cached (importing, not typing). */
+  private async helixUser(login: string, fresh = false): Promise<HelixUser | null> {
     const key = `helix-user:${login}`;
     const cached = await this.kv.get(key);
-    if (cached) return JSON.parse(cached) as HelixUser | null;
+    if (cached) {
+      const user = JSON.parse(cached) as HelixUser | null;
+      if (user || !fresh) return user;
+    }
     const user = await this.twitch.userByLogin(login);
-    await this.kv.set(key, JSON.stringify(user), { ttlMs: HELIX_CACHE_TTL_MS });
+    await this.kv.set(key, JSON.stringify(user), {
+      ttlMs: user ? HELIX_CACHE_TTL_MS : HELIX_MISS_TTL_MS,
+    });
     return user;
   }
 }
