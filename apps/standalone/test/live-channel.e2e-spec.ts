@@ -216,20 +216,24 @@ describe('the live channel at /ws over a real socket', () => {
     expect((await open(streamer)).socket.readyState).toBe(WebSocket.OPEN);
   });
 
-  it("closes a browser's sockets when it logs out (4001), and no one else's", async () => {
+  it("closes every socket of a user who logs out (4001), and no one else's", async () => {
+    await control('POST', '/control/users', { login: 'two_tabs' });
     const laptop = new Browser();
-    await signIn(laptop, 'demo_streamer');
-    const laptopCookie = laptop.cookieHeader();
-    const laptopSocket = await open(laptop);
-    const otherBrowser = await open(streamer);
+    const phone = new Browser();
+    await signIn(laptop, 'two_tabs');
+    await signIn(phone, 'two_tabs');
+    const phoneCookie = phone.cookieHeader();
+    const [laptopSocket, phoneSocket] = [await open(laptop), await open(phone)];
+    const someoneElse = await open(streamer);
     expect((await laptop.api(base, 'POST', '/auth/logout')).status).toBe(200);
     expect(await laptopSocket.closedWith()).toEqual({ code: 4001, reason: 'Signed out' });
-    // Its cookie no longer names a live login session.
-    expect(await refusedUpgrade(wsUrl, { Origin: origin, Cookie: laptopCookie })).toBe(401);
+    expect(await phoneSocket.closedWith()).toEqual({ code: 4001, reason: 'Signed out' });
+    // Logout ends every session of the user: the phone's cookie is dead too.
+    expect(await refusedUpgrade(wsUrl, { Origin: origin, Cookie: phoneCookie })).toBe(401);
 
-    otherBrowser.send('update_keywords', { sessionId: own.id, keywords: ['after-logout'] });
-    await otherBrowser.until('session_updated', own.id, ['after-logout']);
-    expect(otherBrowser.closed).toBeUndefined();
+    someoneElse.send('update_keywords', { sessionId: own.id, keywords: ['after-logout'] });
+    await someoneElse.until('session_updated', own.id, ['after-logout']);
+    expect(someoneElse.closed).toBeUndefined();
   });
 
   it('ignores auth with the own user id and closes the socket (1008) when it names another', async () => {

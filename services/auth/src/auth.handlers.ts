@@ -26,7 +26,6 @@ import { SettingsService } from './settings/settings.service.js';
 import { SignInService } from './sign-in/sign-in.service.js';
 import { TwitchUserSearch } from './twitch/twitch-user-search.js';
 import { toUserDto } from './users/user.entity.js';
-import { UserEvents } from './users/user-events.js';
 import { UsersService } from './users/users.service.js';
 
 /** Sign-in and login sessions. */
@@ -36,7 +35,6 @@ export class SignInHandlers {
     private readonly signIn: SignInService,
     private readonly sessions: LoginSessions,
     private readonly users: UsersService,
-    private readonly userEvents: UserEvents,
   ) {}
 
   @OnRequest(AUTH_REQUESTS.beginSignIn)
@@ -60,8 +58,8 @@ export class SignInHandlers {
   @OnRequest(AUTH_REQUESTS.endSession)
   async end(@Payload() request: SessionRequest): Promise<{ ended: boolean }> {
     const userId = await this.sessions.end(request.sessionId);
-    // The browser's open pages sign out too, whichever gateway holds their sockets.
-    if (userId) await this.userEvents.loginSessionEnded(userId, request.sessionId);
+    // Logout ends every session of the user at once, and their open pages on every gateway.
+    if (userId) await this.users.endSessions(userId, 'logout');
     return { ended: userId !== null };
   }
 }

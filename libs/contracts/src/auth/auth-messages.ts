@@ -264,7 +264,7 @@ export const AUTH_REQUESTS = {
 } as const;
 
 /** Why every login session of a user ended. */
-export const SESSIONS_ENDED_REASONS = ['force-logout', 'rejected', 'deleted'] as const;
+export const SESSIONS_ENDED_REASONS = ['logout', 'force-logout', 'rejected', 'deleted'] as const;
 
 export class UserSessionsEnded {
   @IsUUID()
@@ -274,24 +274,7 @@ export class UserSessionsEnded {
   reason: (typeof SESSIONS_ENDED_REASONS)[number];
 }
 
-/**
- * One login session ended (logout in one browser). It names the session by the SHA-256 of its
- * id (hex), so the bus never carries a usable cookie value.
- */
-export class LoginSessionEnded {
-  @IsUUID()
-  userId: string;
-
-  @Matches(/^[0-9a-f]{64}$/)
-  sessionHash: string;
-}
-
 export const AUTH_EVENTS = {
   /** Every login session of a user ended: gateways close that user's live sockets. */
   sessionsEnded: defineEvent<UserSessionsEnded>('auth.user.sessions-ended.v1', UserSessionsEnded),
-  /** One login session ended: gateways close the live sockets opened with it. */
-  loginSessionEnded: defineEvent<LoginSessionEnded>(
-    'auth.login-session.ended.v1',
-    LoginSessionEnded,
-  ),
 } as const;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AUTH_EVENTS,
@@ -63,14 +62,6 @@ export class UserEvents {
         type: approved ? 'user_approved' : 'user_rejected',
         payload: { message: approved ? APPROVED_MESSAGE : REJECTED_MESSAGE },
       }),
-    );
-  }
-
-  /** Gateways close the live sockets opened with this login session. */
-  async loginSessionEnded(userId: string, sessionId: string): Promise<void> {
-    const sessionHash = createHash('sha256').update(sessionId).digest('hex');
-    await this.notify('logout', () =>
-      emitEvent(this.bus, AUTH_EVENTS.loginSessionEnded, { userId, sessionHash }),
     );
   }
 

@@ -10,6 +10,7 @@ import {
   type UserAdminAction,
   type UserDataCount,
   type UserDto,
+  type UserSessionsEnded,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { AUTH_CONFIG } from '../auth.tokens.js';
@@ -198,10 +199,8 @@ export class UsersService {
     return user;
   }
 
-  private async endSessions(
-    userId: string,
-    reason: 'force-logout' | 'rejected' | 'deleted',
-  ): Promise<void> {
+  /** Ends every login session of the user at once; gateways close the user's live sockets. */
+  async endSessions(userId: string, reason: UserSessionsEnded['reason']): Promise<void> {
     await this.sessions.endAllFor(userId);
     await this.events.sessionsEnded(userId, reason);
   }

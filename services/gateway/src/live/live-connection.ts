@@ -30,12 +30,11 @@ export class LiveConnection {
 
   /**
    * `user` as of the last check (see LiveCommands); `loginSessionId` is the cookie the socket
-   * was opened with (kept in memory only), `loginSessionHash` its SHA-256 (hex).
+   * was opened with, kept in memory only, to ask who the user is now.
    */
   constructor(
     readonly socket: WebSocket,
     public user: UserDto,
-    readonly loginSessionHash = '',
     readonly loginSessionId = '',
   ) {}
 

@@ -35,13 +35,9 @@ function fakeSocket(bufferedAmount = 0) {
 }
 
 const user = (id: string) => ({ id, username: id, isAdmin: false, isApproved: true }) as UserDto;
-const connect = (hub: LiveHub, userId: string, buffered = 0, loginSessionHash = '') => {
+const connect = (hub: LiveHub, userId: string, buffered = 0) => {
   const socket = fakeSocket(buffered);
-  const connection = new LiveConnection(
-    socket as unknown as WebSocket,
-    user(userId),
-    loginSessionHash,
-  );
+  const connection = new LiveConnection(socket as unknown as WebSocket, user(userId));
   hub.add(connection);
   return { socket, connection };
 };
@@ -82,17 +78,6 @@ describe('LiveHub', () => {
     expect(hub.deliver(event as never)).toBe(1);
     expect(former.socket.sent).toEqual([]);
     expect(owner.socket.sent).toHaveLength(2);
-  });
-
-  it('closes only the sockets of the login session that ended', () => {
-    const hub = new LiveHub();
-    const laptop = connect(hub, 'streamer', 0, 'a'.repeat(64));
-    const phone = connect(hub, 'streamer', 0, 'b'.repeat(64));
-    expect(hub.closeLoginSession('streamer', 'a'.repeat(64), 'Signed out')).toBe(1);
-    expect(laptop.socket.closed).toBe(CLOSE.signedOut);
-    expect(phone.socket.closed).toBeUndefined();
-    expect(hub.closeLoginSession('someone-else', 'b'.repeat(64), 'Signed out')).toBe(0);
-    expect(phone.socket.closed).toBeUndefined();
   });
 
   it('stops delivering a room’s events after leaving it', () => {

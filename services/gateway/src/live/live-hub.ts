@@ -57,19 +57,7 @@ export class LiveHub {
     return sent;
   }
 
-  /** Ends the user's sockets opened with one login session (logout in that browser). */
-  closeLoginSession(userId: string, loginSessionHash: string, reason: string): number {
-    const connections = [...(this.byUser.get(userId) ?? [])].filter(
-      (connection) => connection.loginSessionHash === loginSessionHash,
-    );
-    for (const connection of connections) {
-      this.remove(connection);
-      connection.close(CLOSE.signedOut, reason);
-    }
-    return connections.length;
-  }
-
-  /** Ends every socket of a user (logout everywhere, force-logout, rejection, deletion). */
+  /** Ends every socket of a user (logout, force-logout, rejection, deletion). */
   closeUser(userId: string, reason: string): number {
     const connections = [...(this.byUser.get(userId) ?? [])];
     for (const connection of connections) {

@@ -4,7 +4,6 @@ import {
   AUTH_EVENTS,
   LIVE_EVENTS,
   LiveEventEnvelope,
-  LoginSessionEnded,
   UserSessionsEnded,
 } from '@greetboard/contracts';
 import { OnEvent, rpcValidationPipe } from '@greetboard/transport';
@@ -26,10 +25,5 @@ export class LiveRelayController {
   @OnEvent(AUTH_EVENTS.sessionsEnded)
   sessionsEnded(@Payload(rpcValidationPipe()) event: UserSessionsEnded): void {
     this.hub.closeUser(event.userId, 'Signed out');
-  }
-
-  @OnEvent(AUTH_EVENTS.loginSessionEnded)
-  loginSessionEnded(@Payload(rpcValidationPipe()) event: LoginSessionEnded): void {
-    this.hub.closeLoginSession(event.userId, event.sessionHash, 'Signed out');
   }
 }

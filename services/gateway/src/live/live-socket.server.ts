@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
@@ -92,22 +91,17 @@ export class LiveSocketServer implements OnApplicationBootstrap, OnApplicationSh
     const signedIn = await this.signedInUser(request);
     if (!signedIn) return reject(socket, 401, 'Unauthorized');
     this.wss.handleUpgrade(request, socket, head, (ws) =>
-      this.accept(
-        ws,
-        new LiveConnection(ws, signedIn.user, signedIn.sessionHash, signedIn.sessionId),
-      ),
+      this.accept(ws, new LiveConnection(ws, signedIn.user, signedIn.sessionId)),
     );
   }
 
   private async signedInUser(
     request: IncomingMessage,
-  ): Promise<{ user: UserDto; sessionId: string; sessionHash: string } | null> {
+  ): Promise<{ user: UserDto; sessionId: string } | null> {
     const sessionId = cookieValue(request.headers.cookie, sessionCookieName(this.settings));
     if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return null;
     const { user } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, { sessionId });
-    if (!user) return null;
-    // Kept as a hash: logout names the session that way (AUTH_EVENTS.loginSessionEnded).
-    return { user, sessionId, sessionHash: createHash('sha256').update(sessionId).digest('hex') };
+    return user ? { user, sessionId } : null;
   }
 
   private accept(ws: WebSocket, connection: LiveConnection): void {
