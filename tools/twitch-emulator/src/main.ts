@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(`twitch-emulator: ${error.message}`);
-      process.exit(2);
+      process.exit(78); // EX_CONFIG, as every service (ADR 0006)
     }
     throw error;
   }

@@ -58,6 +58,30 @@ describe('control API validation', () => {
       { rate: 10, durationSec: 1, firstTimeShare: 0.8, returningShare: 0.5 },
       /must not exceed 1/,
     ],
+    [
+      'POST',
+      '/control/channels/emulator_streamer/clear-chat',
+      { durationSec: 60 },
+      /"durationSec" needs "login"/,
+    ],
+    [
+      'POST',
+      '/control/channels/emulator_streamer/clear-chat',
+      { login: 'emulator_streamer', durationSec: 1_209_601 },
+      /"durationSec" must be between 1 and 1209600/,
+    ],
+    [
+      'POST',
+      '/control/channels/emulator_streamer/clear-message',
+      {},
+      /"messageId" must be a non-empty string/,
+    ],
+    [
+      'POST',
+      '/control/channels/emulator_streamer/clear-message',
+      { messageId: 'x', login: 'someone', text: 'two\nlines' },
+      /"text" must not contain line breaks/,
+    ],
     ['POST', '/control/faults', { kind: 'meteor' }, /"kind" must be one of reconnect, drop/],
     ['POST', '/control/faults', { kind: 'stall' }, /"durationMs" is required/],
     ['POST', '/control/faults', { kind: 'helix-429' }, /give "durationMs" or "count"/],
@@ -73,6 +97,19 @@ describe('control API validation', () => {
       (await request(emulator, 'POST', '/control/channels/ghost/raw', { lines: ['x'] })).status,
     ).toBe(404);
     expect((await request(emulator, 'GET', '/control/traffic/run-999')).status).toBe(404);
+    expect(
+      await request(emulator, 'POST', '/control/channels/emulator_streamer/clear-chat', {
+        login: 'nobody_here',
+      }),
+    ).toMatchObject({ status: 404, body: { error: 'user "nobody_here" does not exist' } });
+    const unknownMessage = await request(
+      emulator,
+      'POST',
+      '/control/channels/emulator_streamer/clear-message',
+      { messageId: '00000000-0000-4000-8000-000000000000' },
+    );
+    expect(unknownMessage.status).toBe(404);
+    expect((unknownMessage.body as { error: string }).error).toMatch(/give "login" and "text"/);
     expect((await request(emulator, 'PUT', '/control/users', {})).status).toBe(405);
     const conflict = await request(emulator, 'POST', '/control/users', {
       login: 'emulator_streamer',

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type TwitchEmulator } from '../src/index.js';
-import { login, RawIrcClient, request, startTestEmulator, userWithToken } from './helpers.js';
+import {
+  eventually,
+  login,
+  RawIrcClient,
+  request,
+  startTestEmulator,
+  userWithToken,
+} from './helpers.js';
 
 let emulator: TwitchEmulator;
 
@@ -146,20 +153,32 @@ describe('IRC fidelity', () => {
     listener.close();
   });
 
-  it('drops JOINs over the limit', async () => {
+  it('drops JOINs over the limit without any reply, as Twitch does', async () => {
     const joiner = await userWithToken(emulator, 'joiner');
     for (const login of ['c1', 'c2', 'c3', 'c4'])
       await request(emulator, 'POST', '/control/users', { login });
     const client = await RawIrcClient.tcp(emulator);
     await login(client, joiner.token);
+    const before = client.lines.length;
     client.send('JOIN #c1,#c2,#c3,#c4', 'PING :sync');
     await client.waitForLine((line) => line.endsWith('PONG tmi.twitch.tv :sync'));
-    const joins = client.lines.filter((line) =>
-      line.startsWith(':joiner!joiner@joiner.tmi.twitch.tv JOIN'),
-    );
-    expect(joins).toEqual(
+    const replies = client.lines.slice(before);
+    expect(
+      replies.filter((line) => line.startsWith(':joiner!joiner@joiner.tmi.twitch.tv JOIN')),
+    ).toEqual(
       ['c1', 'c2', 'c3'].map((channel) => `:joiner!joiner@joiner.tmi.twitch.tv JOIN #${channel}`),
     );
+    // Twitch documents no NOTICE for the JOIN limit: the JOIN is simply not answered (ADR 0008).
+    expect(replies.filter((line) => line.includes('#c4') || line.includes(' NOTICE '))).toEqual([]);
+    expect(client.closed).toBe(false);
+    const clients = (await request(emulator, 'GET', '/control/clients')).body as {
+      data: { nick: string; channels: string[] }[];
+    };
+    expect(clients.data.find((info) => info.nick === 'joiner')?.channels).toEqual([
+      'c1',
+      'c2',
+      'c3',
+    ]);
     client.close();
   });
 
@@ -199,6 +218,98 @@ describe('IRC fidelity', () => {
     await client.waitForLine((line) => line.endsWith(':still here'));
     client.close();
     bystander.close();
+  });
+
+  it('disconnects a client whose line grows past 8 KB, even without CRLF, and keeps serving everyone else', async () => {
+    const bystander = await joinedClient('tcp');
+    const flooder = await joinedClient('tcp', 'xyz', undefined, 'justinfan5150');
+    const before = flooder.lines.length;
+    // A line that never ends: without a cap the server would buffer it for as long as it comes.
+    flooder.sendRaw('PRIVMSG #xyz :');
+    for (let chunk = 0; chunk < 4; chunk++) flooder.sendRaw('a'.repeat(4096));
+    await flooder.waitUntil(() => flooder.closed, 5000, 'the flooding client to be disconnected');
+    expect(flooder.lines.slice(before)).toEqual([]);
+    await eventually(async () => {
+      const clients = (await request(emulator, 'GET', '/control/clients')).body as {
+        data: { nick: string }[];
+      };
+      expect(clients.data.map((info) => info.nick)).not.toContain('justinfan5150');
+    });
+
+    await request(emulator, 'POST', '/control/channels/xyz/messages', {
+      messages: [{ login: 'steady', text: 'after the flood' }],
+    });
+    await bystander.waitForLine((line) => line.endsWith(':after the flood'));
+    // Over WebSocket a frame is bounded, but a line in it is held to the same limit.
+    const wsFlooder = await joinedClient('ws', 'xyz', undefined, 'justinfan5152');
+    wsFlooder.send(`PRIVMSG #xyz :${'b'.repeat(9000)}`);
+    await wsFlooder.waitUntil(() => wsFlooder.closed, 5000, 'the WebSocket flooder to be dropped');
+    const newcomer = await joinedClient('tcp', 'xyz', undefined, 'justinfan5151');
+    newcomer.send('PING :fine');
+    await newcomer.waitForLine((line) => line.endsWith(':fine'));
+    newcomer.close();
+    bystander.close();
+  });
+
+  it('sends CLEARCHAT and CLEARMSG with Twitch’s tags, only to clients with twitch.tv/commands', async () => {
+    const target = await userWithToken(emulator, 'rowdy');
+    const room = (
+      (await request(emulator, 'POST', '/control/users', { login: 'modroom' })).body as {
+        id: string;
+      }
+    ).id;
+    const withCommands = await joinedClient('tcp', 'modroom');
+    const tagless = await RawIrcClient.ws(emulator);
+    tagless.send('CAP REQ :twitch.tv/commands', 'NICK justinfan6060', 'JOIN #modroom');
+    await tagless.waitForLine((line) => line.includes(' 366 '));
+    const plain = await RawIrcClient.tcp(emulator);
+    plain.send('NICK justinfan6061', 'JOIN #modroom');
+    await plain.waitForLine((line) => line.includes(' 366 '));
+
+    const injected = await request(emulator, 'POST', '/control/channels/modroom/messages', {
+      messages: [{ login: 'rowdy', text: 'something rude; really' }],
+    });
+    const messageId = (injected.body as { messageIds: string[] }).messageIds[0] ?? '';
+    const cleared: { status: number; body: unknown }[] = [];
+    for (const body of [{ login: 'rowdy', durationSec: 600 }, { login: 'rowdy' }, {}]) {
+      cleared.push(await request(emulator, 'POST', '/control/channels/modroom/clear-chat', body));
+    }
+    const deleted = await request(emulator, 'POST', '/control/channels/modroom/clear-message', {
+      messageId,
+    });
+    for (const response of [...cleared, deleted]) {
+      expect(response).toMatchObject({
+        status: 200,
+        body: { lines: 1, connections: 2, deliveries: 2 },
+      });
+    }
+
+    const ts = '(\\d{13})';
+    const expected = [
+      `^@ban-duration=600;room-id=${room};target-user-id=${target.id};tmi-sent-ts=${ts} :tmi\\.twitch\\.tv CLEARCHAT #modroom :rowdy$`,
+      `^@room-id=${room};target-user-id=${target.id};tmi-sent-ts=${ts} :tmi\\.twitch\\.tv CLEARCHAT #modroom :rowdy$`,
+      `^@room-id=${room};tmi-sent-ts=${ts} :tmi\\.twitch\\.tv CLEARCHAT #modroom$`,
+      // Twitch leaves room-id empty on CLEARMSG.
+      `^@login=rowdy;room-id=;target-msg-id=${messageId};tmi-sent-ts=${ts} :tmi\\.twitch\\.tv CLEARMSG #modroom :something rude; really$`,
+    ].map((pattern) => expect.stringMatching(new RegExp(pattern)));
+    await withCommands.waitForLine((line) => line.includes('CLEARMSG'));
+    const received = withCommands.lines.filter((line) => / CLEAR(CHAT|MSG) #/.test(line));
+    expect(received).toEqual(expected);
+    expect(
+      [...cleared, deleted].map((response) => (response.body as { line: string }).line),
+    ).toEqual(received);
+
+    await tagless.waitForLine((line) => line.includes('CLEARMSG'));
+    expect(tagless.lines.filter((line) => line.includes(' CLEAR'))).toEqual([
+      ':tmi.twitch.tv CLEARCHAT #modroom :rowdy',
+      ':tmi.twitch.tv CLEARCHAT #modroom :rowdy',
+      ':tmi.twitch.tv CLEARCHAT #modroom',
+      ':tmi.twitch.tv CLEARMSG #modroom :something rude; really',
+    ]);
+    plain.send('PING :sync');
+    await plain.waitForLine((line) => line.endsWith(':sync'));
+    expect(plain.lines.filter((line) => line.includes('CLEAR'))).toEqual([]);
+    for (const client of [withCommands, tagless, plain]) client.close();
   });
 
   it('refuses malformed and bad authentication with the notices Twitch sends, then closes', async () => {

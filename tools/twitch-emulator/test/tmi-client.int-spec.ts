@@ -204,6 +204,64 @@ describe('tmi.js against the emulator over WebSocket', () => {
     await afterDrop;
   });
 
+  it('reports a deleted message, a timeout, a ban and a cleared chat', async () => {
+    const client = newClient({ username: 'emulator_streamer', password: `oauth:${token}` });
+    const hasJoined = joined(client);
+    await client.connect();
+    await hasJoined;
+    const room = emulator.state.users.byLogin('emulator_streamer')?.id;
+    const viewer = emulator.state.users.byLogin('viewer_one')?.id;
+    const moderate = (path: string, body: object) =>
+      request(emulator, 'POST', `/control/channels/emulator_streamer/${path}`, body);
+
+    const messageId = await inject('please delete me', 'viewer_one');
+    const deleted = new Promise<unknown[]>((resolve) =>
+      client.once('messagedeleted', (...args: unknown[]) => resolve(args)),
+    );
+    await moderate('clear-message', { messageId });
+    expect(await deleted).toEqual([
+      '#emulator_streamer',
+      'viewer_one',
+      'please delete me',
+      expect.objectContaining({
+        login: 'viewer_one',
+        'target-msg-id': messageId,
+        'message-type': 'messagedeleted',
+      }),
+    ]);
+
+    const timedOut = new Promise<unknown[]>((resolve) =>
+      client.once('timeout', (...args: unknown[]) => resolve(args)),
+    );
+    await moderate('clear-chat', { login: 'viewer_one', durationSec: 600 });
+    const [timeoutChannel, timeoutUser, , duration, timeoutTags] = await timedOut;
+    expect([timeoutChannel, timeoutUser, duration]).toEqual([
+      '#emulator_streamer',
+      'viewer_one',
+      600,
+    ]);
+    expect(timeoutTags).toMatchObject({
+      'ban-duration': '600',
+      'room-id': room,
+      'target-user-id': viewer,
+    });
+
+    const banned = new Promise<unknown[]>((resolve) =>
+      client.once('ban', (...args: unknown[]) => resolve(args)),
+    );
+    await moderate('clear-chat', { login: 'viewer_one' });
+    const [banChannel, banUser, , banTags] = await banned;
+    expect([banChannel, banUser]).toEqual(['#emulator_streamer', 'viewer_one']);
+    expect(banTags).toMatchObject({ 'room-id': room, 'target-user-id': viewer });
+    expect(banTags).not.toHaveProperty('ban-duration');
+
+    const clearedChat = new Promise<unknown[]>((resolve) =>
+      client.once('clearchat', (...args: unknown[]) => resolve(args)),
+    );
+    await moderate('clear-chat', {});
+    expect(await clearedChat).toEqual(['#emulator_streamer']);
+  });
+
   it('reads chat anonymously as justinfan', async () => {
     const client = newClient();
     const hasJoined = joined(client);

@@ -9,6 +9,7 @@ import { InvalidUserError, UserConflictError, type UserStore } from '../state/us
 import { TRAFFIC_DEFAULTS, type TrafficManager } from '../traffic/manager.js';
 import { type FaultState } from './faults.js';
 import { registerFaultRoutes } from './fault-routes.js';
+import { registerModerationRoutes } from './moderation-routes.js';
 import {
   asObject,
   badRequest,
@@ -259,5 +260,6 @@ export function registerControlRoutes(router: Router, deps: ControlDeps): void {
     sendJson(res, 200, { id: connection.id, lines: connection.sentByClient });
   });
 
+  registerModerationRoutes(router, deps, channelFor);
   registerFaultRoutes(router, deps);
 }

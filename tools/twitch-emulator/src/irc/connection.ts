@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type IssuedToken } from '../state/tokens.js';
 import { type EmulatorUser } from '../state/users.js';
-import { LineSplitter, splitFrame, stripTags } from './message.js';
+import { exceedsLineLimit, LineSplitter, splitFrame, stripTags } from './message.js';
 
 export type Transport = 'ws' | 'tcp';
 
@@ -45,6 +45,8 @@ export class IrcConnection {
   readonly sentByClient: string[] = [];
   awaitingPongSince = 0;
   closed = false;
+  /** Set once the client sent a line over MAX_CLIENT_LINE_BYTES; the server then drops it. */
+  inputOverflowed = false;
 
   private pending: string[] = [];
   private flushScheduled = false;
@@ -70,7 +72,19 @@ export class IrcConnection {
 
   /** Lines received from the client in one read (TCP chunk or WebSocket frame). */
   receive(data: string): string[] {
-    const lines = this.transport === 'tcp' ? this.splitter.push(data) : splitFrame(data);
+    if (this.inputOverflowed) return [];
+    let lines: string[];
+    if (this.transport === 'tcp') {
+      lines = this.splitter.push(data);
+      this.inputOverflowed = this.splitter.overflowed;
+    } else {
+      lines = splitFrame(data);
+      const overlong = lines.findIndex((line) => exceedsLineLimit(line));
+      if (overlong >= 0) {
+        this.inputOverflowed = true;
+        lines.length = overlong;
+      }
+    }
     for (const line of lines) {
       this.sentByClient.push(line);
       if (this.sentByClient.length > SENT_LINES_KEPT) this.sentByClient.shift();

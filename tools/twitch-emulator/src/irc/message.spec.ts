@@ -4,6 +4,7 @@ import {
   escapeTagValue,
   formatTags,
   LineSplitter,
+  MAX_CLIENT_LINE_BYTES,
   parseIrcLine,
   stripTags,
   unescapeTagValue,
@@ -58,6 +59,39 @@ describe('framing', () => {
     expect(splitter.push('PI')).toEqual([]);
     expect(splitter.push('NG\r\nNICK a\r\nJO')).toEqual(['PING', 'NICK a']);
     expect(splitter.push('IN #x\r\n')).toEqual(['JOIN #x']);
+  });
+
+  it('gives up on a line longer than the limit, keeping the lines before it', () => {
+    const splitter = new LineSplitter(16);
+    expect(splitter.push(`PING\r\n${'x'.repeat(10)}`)).toEqual(['PING']);
+    expect(splitter.overflowed).toBe(false);
+    expect(splitter.push('x'.repeat(10))).toEqual([]);
+    expect(splitter.overflowed).toBe(true);
+    // Whatever follows belongs to a stream that has lost its framing.
+    expect(splitter.push('\r\nPING\r\n')).toEqual([]);
+  });
+
+  it('refuses a complete line over the limit and accepts one at the limit', () => {
+    const atLimit = new LineSplitter(16);
+    expect(atLimit.push(`${'y'.repeat(16)}\r\n`)).toEqual(['y'.repeat(16)]);
+    expect(atLimit.overflowed).toBe(false);
+    const overLimit = new LineSplitter(16);
+    expect(overLimit.push(`PING\r\n${'y'.repeat(17)}\r\nPING\r\n`)).toEqual(['PING']);
+    expect(overLimit.overflowed).toBe(true);
+  });
+
+  it('counts the limit in UTF-8 bytes, the unit Twitch limits lines in', () => {
+    const splitter = new LineSplitter(16);
+    // Six three-byte characters: 6 code units, 18 bytes.
+    expect(splitter.push('こんにちはは')).toEqual([]);
+    expect(splitter.overflowed).toBe(true);
+  });
+
+  it('limits client lines to 8 KB by default', () => {
+    expect(MAX_CLIENT_LINE_BYTES).toBe(8192);
+    const splitter = new LineSplitter();
+    expect(splitter.push(`PRIVMSG #x :${'z'.repeat(8192)}`)).toEqual([]);
+    expect(splitter.overflowed).toBe(true);
   });
 
   it('strips tags only when present', () => {

@@ -89,14 +89,43 @@ export function parseIrcLine(line: string): IrcMessage | undefined {
   return { tags, prefix, command: command.toUpperCase(), params };
 }
 
-/** Splits a TCP stream into lines, keeping a partial line until its CRLF arrives. */
+/**
+ * The longest line a client may send, in UTF-8 bytes without CRLF. Generous: IRCv3 caps a client's
+ * tags at 4096 bytes and RFC 1459 the rest at 512. Twitch disconnects a client that sends more
+ * (justintv/Twitch-API#433) rather than buffering or answering it.
+ */
+export const MAX_CLIENT_LINE_BYTES = 8192;
+
+export function exceedsLineLimit(line: string, maxBytes = MAX_CLIENT_LINE_BYTES): boolean {
+  // A UTF-16 code unit is at most three UTF-8 bytes, so short lines skip the byte count.
+  return line.length * 3 > maxBytes && Buffer.byteLength(line, 'utf8') > maxBytes;
+}
+
+/**
+ * Splits a TCP stream into lines, keeping a partial line until its CRLF arrives. A line over the
+ * limit, complete or still growing, ends the stream: the lines before it are returned, the rest is
+ * dropped and `overflowed` turns true, so a client that never sends CRLF cannot grow the buffer.
+ */
 export class LineSplitter {
   private partial = '';
+  private tooLong = false;
+
+  constructor(private readonly maxLineBytes = MAX_CLIENT_LINE_BYTES) {}
+
+  get overflowed(): boolean {
+    return this.tooLong;
+  }
 
   push(chunk: string): string[] {
-    const text = this.partial + chunk;
-    const lines = text.split(/\r?\n/);
+    if (this.tooLong) return [];
+    const lines = (this.partial + chunk).split(/\r?\n/);
     this.partial = lines.pop() ?? '';
+    const overlong = lines.findIndex((line) => exceedsLineLimit(line, this.maxLineBytes));
+    if (overlong >= 0 || exceedsLineLimit(this.partial, this.maxLineBytes)) {
+      this.tooLong = true;
+      this.partial = '';
+      if (overlong >= 0) lines.length = overlong;
+    }
     return lines.filter((line) => line.length > 0);
   }
 }

@@ -97,6 +97,8 @@ export class IrcServer {
       }
       this.handle(connection, message);
     }
+    // An over-long line: drop the client without a reply, as Twitch does (MAX_CLIENT_LINE_BYTES).
+    if (connection.inputOverflowed) connection.destroy();
   }
 
   /** Lines to every client joined to a channel. */
@@ -272,7 +274,7 @@ export class IrcServer {
     for (const target of targets.split(',').filter(Boolean)) {
       const login = target.replace(/^#/, '').toLowerCase();
       if (connection.channels.has(login)) continue;
-      // Twitch silently drops JOINs over the limit.
+      // Twitch documents no NOTICE for the JOIN limit and answers nothing (ADR 0008).
       if (!this.joinLimiter.take(this.limiterKey(connection))) continue;
       const broadcaster = this.users.byLogin(login);
       if (!broadcaster) {

@@ -26,6 +26,43 @@ export function notice(target: string, text: string, msgId?: string): string {
   return msgId ? withTags({ 'msg-id': msgId }, line) : line;
 }
 
+/**
+ * CLEARCHAT as Twitch sends it: the whole chat cleared (no target), a user banned (target, no
+ * `ban-duration`) or timed out (target with `ban-duration` in seconds).
+ */
+export function clearChatLine(
+  channel: Channel,
+  sentAt: number,
+  target?: { user: EmulatorUser; durationSec?: number },
+): string {
+  const tags: Record<string, string> = {
+    'room-id': channel.broadcaster.id,
+    'tmi-sent-ts': String(sentAt),
+  };
+  const command = `${TMI} CLEARCHAT #${channel.broadcaster.login}`;
+  if (!target) return withTags(tags, command);
+  tags['target-user-id'] = target.user.id;
+  if (target.durationSec !== undefined) tags['ban-duration'] = String(target.durationSec);
+  return withTags(tags, `${command} :${target.user.login}`);
+}
+
+/** CLEARMSG for one deleted message; Twitch sends `room-id` empty on it. */
+export function clearMessageLine(
+  channel: Channel,
+  message: { id: string; login: string; text: string },
+  sentAt: number,
+): string {
+  return withTags(
+    {
+      login: message.login,
+      'room-id': '',
+      'target-msg-id': message.id,
+      'tmi-sent-ts': String(sentAt),
+    },
+    `${TMI} CLEARMSG #${channel.broadcaster.login} :${message.text}`,
+  );
+}
+
 /** Badges a user wears in a channel, derived from channel roles and a stable per-user trait. */
 export interface ChatBadges {
   badges: string;

@@ -62,12 +62,24 @@ describe('TrafficGenerator', () => {
         expect(message?.tags.has(tag)).toBe(true);
       }
       expect(message?.tags.get('tmi-sent-ts')).toBe('1700000000000');
-      expect([...(message?.params[1] ?? '')].length).toBeLessThanOrEqual(510);
     }
     expect(lines.some((line) => line.includes(';reply-parent-msg-id='))).toBe(true);
     expect(lines.some((line) => line.includes(';first-msg=1;'))).toBe(true);
     expect(lines.some((line) => line.includes(';returning-chatter=1;'))).toBe(true);
     expect(lines.some((line) => [...line].some((char) => char.charCodeAt(0) > 127))).toBe(true);
+  });
+
+  it('produces maximum-length lines of exactly 500 code points and nothing longer', () => {
+    const lengths = generate(OPTIONS, 1000).map((line) => {
+      const text = parseIrcLine(line)?.params[1] ?? '';
+      // A /me action counts the text inside the CTCP wrapper, as Twitch's limit does.
+      const action = text.startsWith('\x01ACTION ') && text.endsWith('\x01');
+      const body = action ? text.slice('\x01ACTION '.length, -1) : text;
+      return [...body].length;
+    });
+    expect(lengths.filter((length) => length === 500).length).toBeGreaterThan(0);
+    expect(Math.max(...lengths)).toBe(500);
+    expect(lengths.filter((length) => length > 100 && length < 500)).toEqual([]);
   });
 
   it('marks a chatter first-time only on their first line', () => {

@@ -70,10 +70,22 @@ export function chatText(random: SeededRandom, style: TextStyle): string {
   if (style.unicode && random.chance(0.5))
     words.splice(random.int(words.length + 1), 0, random.pick(UNICODE_WORDS));
   let text = words.join(' ');
-  if (style.longLines && random.chance(0.2)) {
-    // Twitch allows 500 characters; long lines probe buffering and wrapping.
-    while ([...text].length < 440) text += ` ${random.pick(PHRASES)}`;
-    text = [...text].slice(0, 500).join('');
-  }
+  if (style.longLines && random.chance(0.2)) text = maximumLength(random, text);
   return random.chance(0.03) ? `\x01ACTION ${text}\x01` : text;
+}
+
+/** Twitch's limit on a chat message, in characters (code points). */
+const MAX_MESSAGE_LENGTH = 500;
+
+/**
+ * Pads a message to exactly Twitch's 500-character limit, the line that probes buffering and
+ * wrapping. The cut falls in the ASCII padding, so no emoji or combining sequence is split.
+ */
+function maximumLength(random: SeededRandom, start: string): string {
+  const chars = [...start];
+  while (chars.length < MAX_MESSAGE_LENGTH) chars.push(' ', ...random.pick(PHRASES));
+  chars.length = MAX_MESSAGE_LENGTH;
+  // Twitch trims trailing spaces, so a message never ends in one.
+  if (chars[MAX_MESSAGE_LENGTH - 1] === ' ') chars[MAX_MESSAGE_LENGTH - 1] = '!';
+  return chars.join('');
 }
