@@ -17,6 +17,18 @@ import {
 } from '@greetboard/testing';
 import { OnRequest, type TransportRuntime } from '@greetboard/transport';
 import { startGateway, type RunningGateway } from '../src/gateway-app.js';
+import {
+  ACTORS,
+  freshName,
+  type Actor,
+  type Expected,
+  type Effect,
+  type MadeInvite,
+  type Person,
+  type Refusal,
+  type Route,
+} from './permission-table.js';
+import { everythingStored } from './stored-rows.js';
 
 /**
  * The stack behind the permission tables of the sessions routes over real HTTP: the gateway
@@ -25,110 +37,7 @@ import { startGateway, type RunningGateway } from '../src/gateway-app.js';
  * that resolves test cookies to users, so the tables swap to real sign-in by seeding real login
  * sessions instead. Test code only: the spec files beside it start one stack each.
  */
-export type Actor = 'visitor' | 'pending' | 'approved' | 'owner' | 'editor' | 'former' | 'admin';
-const ACTORS: Actor[] = ['visitor', 'pending', 'approved', 'owner', 'editor', 'former', 'admin'];
-
-const NOT_AUTHORIZED = 'You are not authorized to perform this action.';
-export const UNAUTHENTICATED = { error: NOT_AUTHORIZED, code: 'UNAUTHENTICATED' };
-export const FORBIDDEN = { error: NOT_AUTHORIZED, code: 'FORBIDDEN' };
-export const NOT_OWNER = {
-  error: 'Only session owners can start sessions',
-  code: 'NOT_SESSION_OWNER',
-};
-export const ADMIN = { error: 'Admin access required', code: 'ADMIN_REQUIRED' };
-export const NOT_APPROVED = { error: 'Account not approved', code: 'ACCOUNT_NOT_APPROVED' };
-export const IGNORED_USER_NOT_FOUND = {
-  error: 'This user is not on your ignore list.',
-  code: 'IGNORED_USER_NOT_FOUND',
-};
-export const EDITOR_NOT_FOUND = {
-  error: 'Global editor not found.',
-  code: 'GLOBAL_EDITOR_NOT_FOUND',
-};
-export const INVITE_NOT_FOUND = { error: 'Invite not found.', code: 'INVITE_NOT_FOUND' };
-export const SELF_INVITE = {
-  error: 'You cannot invite yourself as a global editor.',
-  code: 'CANNOT_INVITE_SELF',
-};
-export const ALREADY_EDITOR = {
-  error: 'This user is already one of your global editors.',
-  code: 'ALREADY_GLOBAL_EDITOR',
-};
-
-/** A user as an editor link or an invite shows them. */
-export interface Person {
-  id: string;
-  username: string;
-  displayName: string;
-  profileImage: string | null;
-}
-export interface MadeInvite {
-  id: string;
-  createdAt: string;
-}
-export const freshName = (role: string) => `${role}_${randomBytes(4).toString('hex')}`;
-
-/** A body, or a function of the actor giving it from what the row set up. */
-export type Expectation = [
-  status: number,
-  body?: Record<string, unknown> | ((actor: Actor) => object),
-];
-/** What each actor gets from one route. */
-export type Expected = Record<Actor, Expectation>;
-export type Route = [method: string, path: string, body?: unknown];
-/** Checks what the call changed (or, when it failed, that it changed nothing). */
-export type Effect = (actor: Actor, succeeded: boolean) => Promise<void>;
-/** A bad request the owner sends: what it is, the call, and the status and code it gets. */
-export type Refusal = [
-  label: string,
-  method: string,
-  path: string,
-  body: unknown,
-  status: number,
-  code: string,
-];
-
-export const ownerAndEditors = (ok: number): Expected => ({
-  visitor: [401, UNAUTHENTICATED],
-  pending: [403, FORBIDDEN],
-  approved: [403, FORBIDDEN],
-  owner: [ok],
-  editor: [ok],
-  former: [403, FORBIDDEN],
-  admin: [403, FORBIDDEN],
-});
-export const everyoneSignedIn = (ok: number, body?: Expectation[1]): Expected => ({
-  visitor: [401, UNAUTHENTICATED],
-  pending: [ok, body],
-  approved: [ok, body],
-  owner: [ok, body],
-  editor: [ok, body],
-  former: [ok, body],
-  admin: [ok, body],
-});
-/** Only the owner may, on the owner's own things; to everyone else they do not exist. */
-export const ownerOnly = (
-  ok: number,
-  body: Expectation[1],
-  notFound: Expectation[1],
-): Expected => ({
-  visitor: [401, UNAUTHENTICATED],
-  pending: [404, notFound],
-  approved: [404, notFound],
-  owner: [ok, body],
-  editor: [404, notFound],
-  former: [404, notFound],
-  admin: [404, notFound],
-});
-export const adminsOnly: Expected = {
-  visitor: [401, UNAUTHENTICATED],
-  pending: [403, ADMIN],
-  approved: [403, ADMIN],
-  owner: [403, ADMIN],
-  editor: [403, ADMIN],
-  former: [403, ADMIN],
-  admin: [200],
-};
+export * from './permission-table.js';
 
 /** An auth responder that resolves the test cookies in `users` to their users. */
 function authStandIn(users: Map<string, UserDto>) {
@@ -158,6 +67,7 @@ export function sessionsRoutesStack() {
     othersIgnoredUser: randomUUID(),
     answeredInvite: randomUUID(),
     pendingInviteToOwner: randomUUID(),
+    pendingInviteFromOwner: randomUUID(),
     invitedUsername: `invited_${randomBytes(3).toString('hex')}`,
     uninvitedUsername: `uninvited_${randomBytes(3).toString('hex')}`,
   };
@@ -166,13 +76,22 @@ export function sessionsRoutesStack() {
   let sessions: RunningProgram | undefined;
   let auth: INestMicroservice | undefined;
   let gateway: RunningGateway | undefined;
+  const replicas: RunningGateway[] = [];
+  let transport: TransportRuntime;
   let db: pg.Pool;
   let sessionId: string;
   let chatterId: string;
 
   const gatewayUrl = () => gateway!.url;
-  const call = async (actor: Actor, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${gatewayUrl()}${path}`, {
+  /** A call to the gateway at `url` with the actor's cookie. */
+  const callAt = async (
+    url: string,
+    actor: Actor,
+    method: string,
+    path: string,
+    body?: unknown,
+  ) => {
+    const response = await fetch(`${url}${path}`, {
       method,
       headers: {
         ...(cookies[actor] ? { cookie: `greetboard_session=${cookies[actor]}` } : {}),
@@ -183,6 +102,8 @@ export function sessionsRoutesStack() {
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
   };
+  const call = (actor: Actor, method: string, path: string, body?: unknown) =>
+    callAt(gatewayUrl(), actor, method, path, body);
 
   /** Whose things a row sets up: the actor's own, or the owner's when a visitor (nobody) asks. */
   const subjectOf = (actor: Actor): UserDto => people[actor] ?? people.owner!;
@@ -242,18 +163,9 @@ export function sessionsRoutesStack() {
       [id],
     ))!.status;
 
-  const start = async () => {
-    database = await createTestDatabase('greetboard_sessions_http');
-    nats = await startPrivateNatsServer();
-    const transport: TransportRuntime = { kind: 'nats', url: nats.url };
-    sessions = startProgram('services/sessions/dist/main.js', {
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      NATS_URL: nats.url,
-      DATABASE_URL: database.url,
-    });
-    auth = await startServiceApp('auth', { module: authStandIn(users) }, transport, 'warn');
-    gateway = await startGateway({
+  /** A gateway on the stack's NATS; more than one make a cluster, as in production. */
+  const startGatewayReplica = () =>
+    startGateway({
       config: {
         HOST: '127.0.0.1',
         PORT: 0,
@@ -264,6 +176,25 @@ export function sessionsRoutesStack() {
       transport,
       kv: new MemoryKeyValueStore(),
     });
+  /** Another gateway next to the first; its url. Stopped with the stack. */
+  const addGateway = async () => {
+    const replica = await startGatewayReplica();
+    replicas.push(replica);
+    return replica.url;
+  };
+
+  const start = async () => {
+    database = await createTestDatabase('greetboard_sessions_http');
+    nats = await startPrivateNatsServer();
+    transport = { kind: 'nats', url: nats.url };
+    sessions = startProgram('services/sessions/dist/main.js', {
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      NATS_URL: nats.url,
+      DATABASE_URL: database.url,
+    });
+    auth = await startServiceApp('auth', { module: authStandIn(users) }, transport, 'warn');
+    gateway = await startGatewayReplica();
     db = new pg.Pool({ connectionString: database.url, max: 2 });
     const migrated = async () =>
       (await firstRow<{ t: string | null }>(`SELECT to_regclass('sessions.users') AS t`, []))?.t;
@@ -299,7 +230,10 @@ export function sessionsRoutesStack() {
       [people.owner!.id, people.editor!.id, people.former!.id],
     );
     await db.query(`DELETE FROM sessions.global_editors WHERE editor_id = $1`, [people.former!.id]);
-    await addInvite(people.owner!.id, (await addUser(seeded.invitedUsername)).id);
+    await db.query(
+      `INSERT INTO sessions.global_editor_invites (id, sender_id, receiver_id) VALUES ($1, $2, $3)`,
+      [seeded.pendingInviteFromOwner, people.owner!.id, (await addUser(seeded.invitedUsername)).id],
+    );
     await addUser(seeded.uninvitedUsername);
     await db.query(
       `INSERT INTO sessions.global_editor_invites (id, sender_id, receiver_id, status, answered_at)
@@ -330,6 +264,7 @@ export function sessionsRoutesStack() {
   };
 
   const stop = async () => {
+    for (const replica of replicas) await replica.close();
     await gateway?.close();
     await auth?.close();
     await sessions?.stop();
@@ -349,36 +284,23 @@ export function sessionsRoutesStack() {
       const [method, path, body] = await request(actor);
       const answer = await call(actor, method, path, body);
       const [status, expectedBody] = expected[actor];
-      expect({
-        status: answer.status,
-        body: expectedBody === undefined ? 'any' : answer.body,
-      }).toEqual({
+      expect(answer).toEqual({
         status,
-        body: (typeof expectedBody === 'function' ? expectedBody(actor) : expectedBody) ?? 'any',
+        body: typeof expectedBody === 'function' ? await expectedBody(actor) : expectedBody,
       });
-      await effect?.(actor, status < 300);
+      await effect?.(actor, status < 300, answer.body);
     });
 
-  /** One test per bad request: refused with its status and code, and no table changed. */
+  /** One test per bad request: refused with its status and code, and nothing stored changed. */
   const refusals = (rows: Refusal[]) =>
     it.each(rows)(
       'refuses %s with a 4xx and a code, changing nothing',
       async (_label, method, path, body, status, code) => {
-        const state = async () =>
-          (
-            await db.query(
-              `SELECT (SELECT count(*) FROM sessions.sessions)::int AS sessions,
-                      (SELECT count(*) FROM sessions.ignored_users)::int AS ignored_users,
-                      (SELECT count(*) FROM sessions.global_editors)::int AS editors,
-                      (SELECT string_agg(id || ':' || status, ',' ORDER BY id)
-                         FROM sessions.global_editor_invites) AS invites`,
-            )
-          ).rows[0] as unknown;
-        const before = await state();
-        const answer = await call('owner', method, path, body);
+        const before = await everythingStored(db);
+        const answer = await call('owner', method, typeof path === 'string' ? path : path(), body);
         expect(answer.status).toBe(status);
         expect(answer.body).toMatchObject({ code });
-        expect(await state()).toEqual(before);
+        expect(await everythingStored(db)).toEqual(before);
       },
     );
 
@@ -386,6 +308,8 @@ export function sessionsRoutesStack() {
     start,
     stop,
     call,
+    callAt,
+    addGateway,
     table,
     refusals,
     cookies,

@@ -1,6 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SESSIONS_REQUESTS as R, type SessionDto } from '@greetboard/contracts';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import {
+  SESSIONS_REQUESTS as R,
+  sendRequest,
+  type ChatterDto,
+  type SessionDto,
+} from '@greetboard/contracts';
 import { waitFor } from '@greetboard/testing';
+import { InProcessClient } from '@greetboard/transport';
 import { chatLine, startSessionsHarness, type SessionsHarness, type TestUser } from './harness.js';
 
 describe('chatters, greeting and chat lines over the bus', () => {
@@ -142,28 +148,91 @@ describe('chatters, greeting and chat lines over the bus', () => {
     expect((await list())[0].isGreeted).toBe(false);
   });
 
-  it('settles concurrent greet toggles on the last write, seen the same by both clients', async () => {
+  it('settles concurrent greet toggles from two clients on the write that committed last', async () => {
     const [, bob] = await list();
-    const toggles = Array.from({ length: 20 }, (_, i) =>
-      h.request(R.greetChatter, {
-        actor: i % 2 ? owner.actor : editor.actor,
-        chatterId: bob.id,
-        isGreeted: i % 2 === 0,
-      }),
-    );
-    await Promise.all(toggles);
-    const final = (await list(owner.actor)).find((c) => c.id === bob.id)!;
-    const seenByEditor = (await list(editor.actor)).find((c) => c.id === bob.id)!;
-    expect(seenByEditor).toEqual(final);
-    // The last chatter_update published carries the stored state.
+    // Two clients of their own (the owner's and the editor's screens), firing at once.
+    const clients = [owner, editor].map((user) => ({ user, bus: new InProcessClient(h.broker) }));
+    const toggles = Array.from({ length: 24 }, (_, i) => ({
+      ...clients[i % 2],
+      isGreeted: i % 4 < 2,
+    }));
+    // Each write with the chatter as it stood right after it committed, in commit order. Greets
+    // of one chatter must not overlap (the service queues them); then the order in which they
+    // finish is the order in which they committed.
+    const commits: {
+      isGreeted: boolean;
+      greeterId: string;
+      changed: boolean;
+      after: ChatterDto;
+    }[] = [];
+    let writing = 0;
+    let overlapped = false;
+    const setGreeted = h.chatters.setGreeted.bind(h.chatters);
+    const load = h.chatters.load.bind(h.chatters);
+    const spy = jest
+      .spyOn(h.chatters, 'setGreeted')
+      .mockImplementation(async (chatterId, isGreeted, greeterId) => {
+        overlapped ||= ++writing > 1;
+        try {
+          const changed = await setGreeted(chatterId, isGreeted, greeterId);
+          commits.push({ isGreeted, greeterId, changed, after: await load(chatterId) });
+          return changed;
+        } finally {
+          writing--;
+        }
+      });
+    let answers: ChatterDto[];
+    try {
+      answers = await Promise.all(
+        toggles.map(({ user, bus, isGreeted }) =>
+          sendRequest(bus, R.greetChatter, { actor: user.actor, chatterId: bob.id, isGreeted }),
+        ),
+      );
+    } finally {
+      spy.mockRestore();
+      for (const { bus } of clients) bus.close();
+    }
+    expect(overlapped).toBe(false);
+    expect(commits).toHaveLength(toggles.length);
+
+    // Replayed in commit order, every write left exactly what its rule says.
+    let state = bob;
+    for (const { isGreeted, greeterId, changed, after } of commits) {
+      const greeter = [owner, editor].find((user) => user.id === greeterId)!;
+      const expected = !isGreeted
+        ? { ...state, isGreeted: false, greetedAt: null, greetedBy: null, greetedByUser: null }
+        : state.isGreeted
+          ? state
+          : {
+              ...state,
+              isGreeted: true,
+              greetedAt: expect.any(String),
+              greetedBy: greeter.id,
+              greetedByUser: {
+                displayName: greeter.displayName,
+                profileImage: greeter.profileImage,
+              },
+            };
+      expect(after).toEqual(expected);
+      expect(changed).toBe(isGreeted !== state.isGreeted);
+      state = after;
+    }
+    // Each client was answered with the state its own write left.
+    toggles.forEach(({ isGreeted }, i) => expect(answers[i].isGreeted).toBe(isGreeted));
+    const byState = (chatters: ChatterDto[]) => chatters.map((c) => JSON.stringify(c)).sort();
+    expect(byState(answers)).toEqual(byState(commits.map((c) => c.after)));
+
+    // The last write wins, and both clients read it.
+    const last = commits.at(-1)!.after;
+    expect((await list(owner.actor)).find((c) => c.id === bob.id)).toEqual(last);
+    expect((await list(editor.actor)).find((c) => c.id === bob.id)).toEqual(last);
+    // The last chatter_update published carries it too.
     await waitFor(() => {
       const updates = h.liveEvents.filter(
         (e) => e.type === 'chatter_update' && (e.payload as { id: string }).id === bob.id,
       );
-      return JSON.stringify(updates.at(-1)?.payload) === JSON.stringify(final);
+      return JSON.stringify(updates.at(-1)?.payload) === JSON.stringify(last);
     });
-    if (final.isGreeted) expect(final.greetedAt).not.toBeNull();
-    else expect(final.greetedBy).toBeNull();
   });
 
   it('lets a delete race with greets without errors other than CHATTER_NOT_FOUND', async () => {

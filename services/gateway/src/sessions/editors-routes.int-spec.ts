@@ -5,8 +5,10 @@ import {
   FORBIDDEN,
   IGNORED_USER_NOT_FOUND,
   INVITE_NOT_FOUND,
+  ISO_TIME,
   SELF_INVITE,
   UNAUTHENTICATED,
+  UUID,
   everyoneSignedIn,
   freshName,
   ownerOnly,
@@ -16,15 +18,13 @@ import {
   type Person,
   type Route,
 } from '../../test/sessions-routes.fixture.js';
+import { storedEditorLink, storedIgnoredUser, storedInvite } from '../../test/stored-rows.js';
 
 /**
  * The permission table of the global-editor, invite and ignore-list routes over real HTTP (the
  * stack is described in the fixture); the sessions, chatters and admin routes have theirs in
  * sessions-routes.int-spec.ts. The describe name is shared so the tests keep their full names.
  */
-const UUID = expect.stringMatching(
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
-);
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const summaryOf = ({ username, displayName, profileImage }: Person) => ({
   username,
@@ -39,25 +39,62 @@ describe('sessions routes: who may do what, over HTTP', () => {
   beforeAll(() => stack.start(), 60_000);
   afterAll(() => stack.stop());
 
+  /** Rows the actor's list holds: one query per list, ids in the order the list shows them. */
+  const idsOf = async (sql: string, actor: Actor) =>
+    (await stack.db.query<{ id: string }>(sql, [people[actor]!.id])).rows.map((row) => row.id);
+
+  // Only the editor has an ignored user yet (seeded by the fixture).
   table(
     'GET /api/ignored-users',
     (): Route => ['GET', '/api/ignored-users'],
-    everyoneSignedIn(200),
+    everyoneSignedIn(200, async (actor) =>
+      actor === 'editor' ? [await storedIgnoredUser(stack.db, seeded.othersIgnoredUser)] : [],
+    ),
   );
   table(
     'POST /api/ignored-users',
-    (): Route => ['POST', '/api/ignored-users', { username: 'some_troll' }],
-    everyoneSignedIn(201),
+    (): Route => ['POST', '/api/ignored-users', { username: ' some_troll ', reason: '  spam ' }],
+    everyoneSignedIn(201, {
+      id: UUID,
+      username: 'some_troll',
+      reason: 'spam',
+      createdAt: ISO_TIME,
+    }),
+    async (actor, succeeded, answer) => {
+      const { rows } = await stack.db.query<{ id: string }>(
+        `SELECT id FROM sessions.ignored_users WHERE owner_id = $1 AND username = 'some_troll'`,
+        [subjectOf(actor).id],
+      );
+      if (!succeeded) return expect(rows).toEqual([]);
+      expect(rows).toEqual([{ id: (answer as { id: string }).id }]);
+      expect(await storedIgnoredUser(stack.db, rows[0].id)).toEqual(answer);
+    },
   );
+  // The owner's one remaining link (the former editor's was removed).
   table(
     'GET /api/global-editors',
     (): Route => ['GET', '/api/global-editors'],
-    everyoneSignedIn(200),
+    everyoneSignedIn(200, async (actor) => {
+      if (actor !== 'owner') return [];
+      const [link] = await idsOf(
+        `SELECT id FROM sessions.global_editors WHERE owner_id = $1`,
+        actor,
+      );
+      return [await storedEditorLink(stack.db, link)];
+    }),
   );
+  // Pending only, sent and received, oldest first: the owner's invite to a user, and the
+  // approved user's to the owner; the approved user's declined one is not shown.
+  const pendingInvitesOf: Partial<Record<Actor, () => string[]>> = {
+    owner: () => [seeded.pendingInviteFromOwner, seeded.pendingInviteToOwner],
+    approved: () => [seeded.pendingInviteToOwner],
+  };
   table(
     'GET /api/global-editor-invites',
     (): Route => ['GET', '/api/global-editor-invites'],
-    everyoneSignedIn(200),
+    everyoneSignedIn(200, (actor) =>
+      Promise.all((pendingInvitesOf[actor]?.() ?? []).map((id) => storedInvite(stack.db, id))),
+    ),
   );
 
   /** An invite as the settings screen shows it, sent by the actor (spec section 3). */

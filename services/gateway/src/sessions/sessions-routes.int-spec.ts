@@ -1,122 +1,254 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect } from '@jest/globals';
 import {
   FORBIDDEN,
+  ISO_TIME,
   NOT_APPROVED,
   NOT_OWNER,
   UNAUTHENTICATED,
-  adminsOnly,
+  UUID,
   everyoneSignedIn,
-  ownerAndEditors,
+  ownerOfSession,
   sessionsRoutesStack,
+  type Actor,
+  type Effect,
   type Route,
 } from '../../test/sessions-routes.fixture.js';
+import { storedSession, storedSessions } from '../../test/stored-rows.js';
 
 /**
- * The permission table of the sessions, chatters and admin routes over real HTTP (the stack is
- * described in the fixture); the global-editor, invite and ignore-list routes have their own
- * table in editors-routes.int-spec.ts.
+ * The permission table of the session routes over real HTTP (the stack is described in the
+ * fixture): every body exact, every change checked in the database. The chatter and admin
+ * routes have theirs in chatters-routes.int-spec.ts, the global-editor, invite and ignore-list
+ * routes in editors-routes.int-spec.ts.
  */
 describe('sessions routes: who may do what, over HTTP', () => {
   const stack = sessionsRoutesStack();
-  const { call, table, refusals } = stack;
-  beforeAll(() => stack.start(), 60_000);
+  const { call, table, refusals, people, subjectOf } = stack;
+  /** Each signed-in actor's own stopped session, older than the owner's "Main". */
+  const own: Partial<Record<Actor, string>> = {};
+  const main = () => stack.sessionId;
+  const mainPath = () => `/api/sessions/${main()}`;
+  const stored = (id: string) => storedSession(stack.db, id);
+
+  beforeAll(async () => {
+    await stack.start();
+    for (const actor of ['pending', 'approved', 'owner', 'editor', 'former', 'admin'] as const) {
+      const { rows } = await stack.db.query<{ id: string }>(
+        `INSERT INTO sessions.sessions (user_id, name, created_at, started_at, ended_at)
+         VALUES ($1, $2, now() - $3::interval, now() - $3::interval, now() - $3::interval)
+         RETURNING id`,
+        [people[actor]!.id, `${actor}'s earlier stream`, actor === 'owner' ? '2 h' : '1 h'],
+      );
+      own[actor] = rows[0].id;
+    }
+  }, 60_000);
   afterAll(() => stack.stop());
 
-  table('GET /api/sessions', (): Route => ['GET', '/api/sessions'], everyoneSignedIn(200));
-  table('POST /api/sessions', (): Route => ['POST', '/api/sessions', { name: 'New' }], {
-    ...everyoneSignedIn(201),
-    pending: [403, NOT_APPROVED],
-  });
+  // Newest first: Main, then the actor's own (1 h old), then the owner's earlier one (2 h old).
+  const visible: Record<Exclude<Actor, 'visitor'>, () => string[]> = {
+    pending: () => [own.pending!],
+    approved: () => [own.approved!],
+    owner: () => [main(), own.owner!],
+    editor: () => [main(), own.editor!, own.owner!],
+    former: () => [own.former!],
+    admin: () => [own.admin!],
+  };
   table(
-    'PUT /api/sessions/{id} (start)',
-    (): Route => ['PUT', `/api/sessions/${stack.sessionId}`, { isActive: true }],
+    'GET /api/sessions (own, and those of owners who made the actor an editor)',
+    (): Route => ['GET', '/api/sessions'],
+    everyoneSignedIn(200, (actor) =>
+      storedSessions(stack.db, visible[actor as Exclude<Actor, 'visitor'>]()),
+    ),
+  );
+
+  const sessionCount = async (userId: string) =>
+    (
+      await stack.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM sessions.sessions WHERE user_id = $1`,
+        [userId],
+      )
+    ).rows[0].n;
+  let countBefore: number;
+  table(
+    'POST /api/sessions',
+    async (actor): Promise<Route> => {
+      countBefore = await sessionCount(subjectOf(actor).id);
+      return ['POST', '/api/sessions', { name: '  New  ', keywords: '[" hi ", "Good morning"]' }];
+    },
     {
-      visitor: [401, UNAUTHENTICATED],
-      pending: [403, NOT_OWNER],
-      approved: [403, NOT_OWNER],
-      owner: [200],
-      editor: [403, NOT_OWNER],
-      former: [403, NOT_OWNER],
-      admin: [403, NOT_OWNER],
+      ...everyoneSignedIn(201, (actor) => ({
+        id: UUID,
+        name: 'New',
+        keywords: '["hi","Good morning"]',
+        isActive: true,
+        createdAt: ISO_TIME,
+        startedAt: ISO_TIME,
+        endedAt: null,
+        userId: people[actor]!.id,
+        user: { username: people[actor]!.username },
+        _count: { chatters: 0 },
+      })),
+      pending: [403, NOT_APPROVED],
+    },
+    async (actor, succeeded, answer) => {
+      expect(await sessionCount(subjectOf(actor).id)).toBe(countBefore + (succeeded ? 1 : 0));
+      if (succeeded) expect(await stored((answer as { id: string }).id)).toEqual(answer);
     },
   );
+
+  type Stored = Awaited<ReturnType<typeof stored>>;
+  let before: Stored;
+  /** Brings Main to `isActive` through the owner, then notes it as it is before the call. */
+  const mainWhen = async (isActive: boolean) => {
+    if ((await stored(main())).isActive !== isActive) {
+      expect((await call('owner', 'PUT', mainPath(), { isActive })).status).toBe(200);
+    }
+    before = await stored(main());
+  };
+  /**
+   * The effect on Main: the fields in `changed` (and `check` on the result) when the call
+   * succeeded, nothing at all when it failed.
+   */
+  const mainBecomes =
+    (changed: (actor: Actor) => object, check?: (after: Stored) => void): Effect =>
+    async (actor, succeeded) => {
+      const after = await stored(main());
+      expect(after).toEqual(succeeded ? { ...before, ...changed(actor) } : before);
+      if (succeeded) check?.(after);
+    };
+  const at = (time: string | null) => Date.parse(time!);
+
   table(
-    'GET /api/sessions/{id}/chatters',
-    (): Route => ['GET', `/api/sessions/${stack.sessionId}/chatters`],
-    ownerAndEditors(200),
+    'PUT /api/sessions/{id} (stop)',
+    async (): Promise<Route> => {
+      await mainWhen(true);
+      return ['PUT', mainPath(), { isActive: false }];
+    },
+    ownerOfSession(() => stored(main()), NOT_OWNER),
+    mainBecomes(
+      () => ({ isActive: false, endedAt: ISO_TIME }),
+      (after) => expect(at(after.endedAt)).toBeGreaterThanOrEqual(at(after.startedAt)),
+    ),
   );
   table(
-    'PUT /api/chatters/{id}/greet',
-    (): Route => ['PUT', `/api/chatters/${stack.chatterId}/greet`, { isGreeted: true }],
-    ownerAndEditors(200),
+    'PUT /api/sessions/{id} (start)',
+    async (): Promise<Route> => {
+      await mainWhen(false);
+      return ['PUT', mainPath(), { isActive: true }];
+    },
+    ownerOfSession(() => stored(main()), NOT_OWNER),
+    mainBecomes(
+      () => ({ isActive: true, startedAt: ISO_TIME, endedAt: null }),
+      (after) => expect(at(after.startedAt)).toBeGreaterThanOrEqual(at(before.endedAt)),
+    ),
   );
+  table(
+    'PUT /api/sessions/{id} (rename and new keywords)',
+    async (actor): Promise<Route> => {
+      await mainWhen(true);
+      const keywords = JSON.stringify([` ${actor} `, 'good morning', 'GOOD MORNING']);
+      return ['PUT', mainPath(), { name: `  Renamed by ${actor}  `, keywords }];
+    },
+    ownerOfSession(() => stored(main()), FORBIDDEN),
+    mainBecomes((actor) => ({
+      name: `Renamed by ${actor}`,
+      keywords: `["${actor}","good morning"]`,
+    })),
+  );
+  table(
+    'PUT /api/sessions/{id} (no change at all)',
+    async (): Promise<Route> => {
+      await mainWhen(true);
+      return ['PUT', mainPath(), {}];
+    },
+    ownerOfSession(() => stored(main()), FORBIDDEN),
+    mainBecomes(() => ({})),
+  );
+
+  let target: string;
+  let targetBefore: Stored;
+  table(
+    "PUT /api/sessions/{id} (start the actor's own stopped session)",
+    async (actor): Promise<Route> => {
+      target = own[actor === 'visitor' ? 'owner' : actor]!;
+      targetBefore = await stored(target);
+      expect(targetBefore.isActive).toBe(false);
+      return ['PUT', `/api/sessions/${target}`, { isActive: true }];
+    },
+    {
+      ...everyoneSignedIn(200, () => stored(target)),
+      pending: [403, NOT_APPROVED],
+    },
+    async (_actor, succeeded) => {
+      expect(await stored(target)).toEqual(
+        succeeded
+          ? { ...targetBefore, isActive: true, startedAt: ISO_TIME, endedAt: null }
+          : targetBefore,
+      );
+    },
+  );
+
+  let doomed: Stored;
+  const chattersOf = async (sessionId: string) =>
+    (
+      await stack.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM sessions.chatters WHERE session_id = $1`,
+        [sessionId],
+      )
+    ).rows[0].n;
   table(
     'DELETE /api/sessions/{id}',
-    async () => {
+    async (): Promise<Route> => {
       const fresh = await call('owner', 'POST', '/api/sessions', { name: 'To delete' });
-      return ['DELETE', `/api/sessions/${(fresh.body as { id: string }).id}`];
+      const { id } = fresh.body as { id: string };
+      await stack.db.query(
+        `INSERT INTO sessions.chatters (session_id, twitch_id, username, display_name,
+           first_message, message_count, first_seen_at, last_seen_at)
+         VALUES ($1, 't9', 'doomed', 'Doomed', 'bye', 1, now(), now())`,
+        [id],
+      );
+      doomed = await stored(id);
+      return ['DELETE', `/api/sessions/${id}`];
     },
     {
       visitor: [401, UNAUTHENTICATED],
       pending: [403, FORBIDDEN],
       approved: [403, FORBIDDEN],
-      owner: [200, { sessionName: 'To delete', deletedChatters: 0 }],
+      owner: [200, { sessionName: 'To delete', deletedChatters: 1 }],
       editor: [403, FORBIDDEN],
       former: [403, FORBIDDEN],
-      admin: [200, { sessionName: 'To delete', deletedChatters: 0 }],
+      admin: [200, { sessionName: 'To delete', deletedChatters: 1 }],
+    },
+    async (_actor, succeeded) => {
+      const left = await stack.db.query(`SELECT 1 FROM sessions.sessions WHERE id = $1`, [
+        doomed.id,
+      ]);
+      expect(left.rowCount).toBe(succeeded ? 0 : 1);
+      if (!succeeded) expect(await stored(doomed.id)).toEqual(doomed);
+      expect(await chattersOf(doomed.id)).toBe(succeeded ? 0 : 1);
     },
   );
-  table('GET /api/admin/sessions', (): Route => ['GET', '/api/admin/sessions'], adminsOnly);
-  table(
-    'POST /api/admin/sessions/{id}/force-stop',
-    (): Route => ['POST', `/api/admin/sessions/${stack.sessionId}/force-stop`],
-    adminsOnly,
-  );
 
-  it('answers the chatter list as the spec shape, gzipped when accepted, 304 when unchanged', async () => {
-    const plain = await call('owner', 'GET', `/api/sessions/${stack.sessionId}/chatters`);
-    expect(plain.body).toEqual([
-      expect.objectContaining({ id: stack.chatterId, username: 'viewer', isGreeted: true }),
-    ]);
-    const response = await fetch(`${stack.gatewayUrl}/api/sessions/${stack.sessionId}/chatters`, {
-      headers: { cookie: `greetboard_session=${stack.cookies.editor}`, 'accept-encoding': 'gzip' },
-    });
-    expect(response.headers.get('content-encoding')).toBe('gzip');
-    expect(await response.json()).toEqual(plain.body);
-    const etag = response.headers.get('etag')!;
-    const again = await fetch(`${stack.gatewayUrl}/api/sessions/${stack.sessionId}/chatters`, {
-      headers: { cookie: `greetboard_session=${stack.cookies.owner}`, 'if-none-match': etag },
-    });
-    expect(again.status).toBe(304);
-  });
-
+  const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
   refusals([
     [
       'an unknown session',
       'PUT',
-      '/api/sessions/00000000-0000-4000-8000-000000000000',
+      `/api/sessions/${UNKNOWN_ID}`,
       { name: 'x' },
       404,
       'SESSION_NOT_FOUND',
     ],
     [
-      'an unknown chatter',
-      'PUT',
-      '/api/chatters/00000000-0000-4000-8000-000000000000/greet',
-      { isGreeted: true },
+      'a delete of an unknown session',
+      'DELETE',
+      `/api/sessions/${UNKNOWN_ID}`,
+      undefined,
       404,
-      'CHATTER_NOT_FOUND',
+      'SESSION_NOT_FOUND',
     ],
     ['a malformed id', 'DELETE', '/api/sessions/not-a-uuid', undefined, 400, 'VALIDATION_FAILED'],
-    [
-      'a wrong type',
-      'PUT',
-      '/api/chatters/00000000-0000-4000-8000-000000000000/greet',
-      { isGreeted: 'yes' },
-      400,
-      'VALIDATION_FAILED',
-    ],
     [
       'an oversized name',
       'POST',
@@ -143,5 +275,40 @@ describe('sessions routes: who may do what, over HTTP', () => {
       'VALIDATION_FAILED',
     ],
     ['malformed JSON', 'POST', '/api/sessions', '{"name":', 400, 'VALIDATION_FAILED'],
+    [
+      'a stop that is not a boolean',
+      'PUT',
+      mainPath,
+      { isActive: 'false' },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'a stop with a blank name',
+      'PUT',
+      mainPath,
+      { isActive: false, name: '  ' },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    ['a rename to a blank name', 'PUT', mainPath, { name: ' ' }, 400, 'VALIDATION_FAILED'],
+    ['an oversized rename', 'PUT', mainPath, { name: 'y'.repeat(101) }, 400, 'VALIDATION_FAILED'],
+    [
+      'a rename with a keyword over 100 characters',
+      'PUT',
+      mainPath,
+      { name: 'Fine', keywords: JSON.stringify(['z'.repeat(101)]) },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'a stop naming another owner',
+      'PUT',
+      mainPath,
+      { isActive: false, userId: randomUUID() },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    ['a malformed JSON update', 'PUT', mainPath, '{"isActive":', 400, 'VALIDATION_FAILED'],
   ]);
 });

@@ -79,7 +79,13 @@ export class SessionsService {
     const { actor, sessionId } = request;
     const access = await this.access.of(sessionId, actor);
     if (request.isActive !== undefined) assertMayStartOrStop(access, actor, request.isActive);
-    if (request.name !== undefined || request.keywords !== undefined) assertMayEdit(access);
+    // An update naming no field is an edit too: it answers the session, which must not reach
+    // someone who may not see it.
+    const edits =
+      request.name !== undefined ||
+      request.keywords !== undefined ||
+      request.isActive === undefined;
+    if (edits) assertMayEdit(access);
     const name = request.name === undefined ? null : requiredName(request.name);
     const keywords = request.keywords === undefined ? null : keywordsText(request.keywords);
     const before = await this.dataSource.transaction(async (manager) => {

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  ISO_TIME,
+  adminsOnly,
+  ownerAndEditors,
+  sessionsRoutesStack,
+  type Actor,
+  type Route,
+} from '../../test/sessions-routes.fixture.js';
+import { storedChatter, storedSession, storedSessions } from '../../test/stored-rows.js';
+
+/**
+ * The permission table of the chatter and admin session routes over real HTTP (the stack is
+ * described in the fixture): every body exact, every change checked in the database. The
+ * describe name is shared with sessions-routes.int-spec.ts so the tests keep their full names.
+ */
+describe('sessions routes: who may do what, over HTTP', () => {
+  const stack = sessionsRoutesStack();
+  const { call, table, refusals, people } = stack;
+  /** A chatter of Main seen before the fixture's "viewer" and greeted by the editor. */
+  let earlyBird: string;
+  const chattersPath = () => `/api/sessions/${stack.sessionId}/chatters`;
+  const greetPath = () => `/api/chatters/${stack.chatterId}/greet`;
+  const chatter = () => storedChatter(stack.db, stack.chatterId);
+
+  beforeAll(async () => {
+    await stack.start();
+    const { rows } = await stack.db.query<{ id: string }>(
+      `INSERT INTO sessions.chatters (session_id, twitch_id, username, display_name, profile_image,
+         first_message, message_count, first_seen_at, last_seen_at, is_greeted, greeted_at,
+         greeted_by, is_first_time_chatter, is_returning_chatter)
+       VALUES ($1, 't0', 'early_bird', 'EarlyBird', 'https://images.example/early.png',
+         'first!', 3, now() - interval '5 min', now() - interval '1 min', true,
+         now() - interval '2 min', $2, true, false)
+       RETURNING id`,
+      [stack.sessionId, people.editor!.id],
+    );
+    earlyBird = rows[0].id;
+  }, 60_000);
+  afterAll(() => stack.stop());
+
+  /** Every chatter of Main, oldest first. */
+  const mainChatters = () =>
+    Promise.all([earlyBird, stack.chatterId].map((id) => storedChatter(stack.db, id)));
+  table(
+    'GET /api/sessions/{id}/chatters',
+    (): Route => ['GET', chattersPath()],
+    ownerAndEditors(200, mainChatters),
+  );
+
+  type Stored = Awaited<ReturnType<typeof chatter>>;
+  let before: Stored;
+  /** Sets the greet state through the API (so every cache hears of it), then notes it. */
+  const chatterWhen = async (greetedBy: Actor | undefined) => {
+    expect((await call('owner', 'PUT', greetPath(), { isGreeted: false })).status).toBe(200);
+    if (greetedBy) {
+      expect((await call(greetedBy, 'PUT', greetPath(), { isGreeted: true })).status).toBe(200);
+    }
+    before = await chatter();
+  };
+  const greetedBy = (actor: Actor) => ({
+    isGreeted: true,
+    greetedAt: ISO_TIME,
+    greetedBy: people[actor]!.id,
+    greetedByUser: { displayName: people[actor]!.displayName, profileImage: null },
+  });
+
+  table(
+    'PUT /api/chatters/{id}/greet (greet)',
+    async (): Promise<Route> => {
+      await chatterWhen(undefined);
+      return ['PUT', greetPath(), { isGreeted: true }];
+    },
+    ownerAndEditors(200, chatter),
+    async (actor, succeeded) => {
+      const after = await chatter();
+      expect(after).toEqual(succeeded ? { ...before, ...greetedBy(actor) } : before);
+      if (succeeded)
+        expect(Math.abs(Date.parse(after.greetedAt!) - Date.now())).toBeLessThan(60_000);
+    },
+  );
+  table(
+    'PUT /api/chatters/{id}/greet (greet again: the first greeter stays)',
+    async (): Promise<Route> => {
+      await chatterWhen('owner');
+      return ['PUT', greetPath(), { isGreeted: true }];
+    },
+    ownerAndEditors(200, chatter),
+    async () => {
+      expect(await chatter()).toEqual(before);
+    },
+  );
+  table(
+    'PUT /api/chatters/{id}/greet (un-greet)',
+    async (): Promise<Route> => {
+      await chatterWhen('editor');
+      return ['PUT', greetPath(), { isGreeted: false }];
+    },
+    ownerAndEditors(200, chatter),
+    async (_actor, succeeded) => {
+      expect(await chatter()).toEqual(
+        succeeded
+          ? { ...before, isGreeted: false, greetedAt: null, greetedBy: null, greetedByUser: null }
+          : before,
+      );
+    },
+  );
+
+  table(
+    'GET /api/admin/sessions (every session, newest first)',
+    (): Route => ['GET', '/api/admin/sessions'],
+    adminsOnly(async () => {
+      const { rows } = await stack.db.query<{ id: string }>(
+        `SELECT id FROM sessions.sessions ORDER BY created_at DESC, id`,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      return storedSessions(
+        stack.db,
+        rows.map((row) => row.id),
+      );
+    }),
+  );
+
+  let sessionBefore: Awaited<ReturnType<typeof storedSession>>;
+  table(
+    'POST /api/admin/sessions/{id}/force-stop',
+    async (): Promise<Route> => {
+      sessionBefore = await storedSession(stack.db, stack.sessionId);
+      if (!sessionBefore.isActive) {
+        const path = `/api/sessions/${stack.sessionId}`;
+        expect((await call('owner', 'PUT', path, { isActive: true })).status).toBe(200);
+        sessionBefore = await storedSession(stack.db, stack.sessionId);
+      }
+      return ['POST', `/api/admin/sessions/${stack.sessionId}/force-stop`];
+    },
+    adminsOnly(() => storedSession(stack.db, stack.sessionId)),
+    async (_actor, succeeded) => {
+      expect(await storedSession(stack.db, stack.sessionId)).toEqual(
+        succeeded ? { ...sessionBefore, isActive: false, endedAt: ISO_TIME } : sessionBefore,
+      );
+    },
+  );
+
+  it('answers the chatter list as the spec shape, gzipped when accepted, 304 when unchanged', async () => {
+    const plain = await call('owner', 'GET', chattersPath());
+    expect(plain.body).toEqual(await mainChatters());
+    const response = await fetch(`${stack.gatewayUrl}${chattersPath()}`, {
+      headers: { cookie: `greetboard_session=${stack.cookies.editor}`, 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.json()).toEqual(plain.body);
+    const etag = response.headers.get('etag')!;
+    const again = await fetch(`${stack.gatewayUrl}${chattersPath()}`, {
+      headers: { cookie: `greetboard_session=${stack.cookies.owner}`, 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+  refusals([
+    [
+      'an unknown chatter',
+      'PUT',
+      `/api/chatters/${UNKNOWN_ID}/greet`,
+      { isGreeted: true },
+      404,
+      'CHATTER_NOT_FOUND',
+    ],
+    [
+      'a wrong type',
+      'PUT',
+      `/api/chatters/${UNKNOWN_ID}/greet`,
+      { isGreeted: 'yes' },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'an un-greet that is not a boolean',
+      'PUT',
+      greetPath,
+      { isGreeted: 'false' },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    ['an un-greet of 0', 'PUT', greetPath, { isGreeted: 0 }, 400, 'VALIDATION_FAILED'],
+    ['a greet without isGreeted', 'PUT', greetPath, {}, 400, 'VALIDATION_FAILED'],
+    [
+      'a greet naming its greeter',
+      'PUT',
+      greetPath,
+      { isGreeted: false, greetedBy: UNKNOWN_ID },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    ['a malformed JSON greet', 'PUT', greetPath, '{"isGreeted":', 400, 'VALIDATION_FAILED'],
+    [
+      'a malformed chatter id',
+      'PUT',
+      '/api/chatters/42/greet',
+      { isGreeted: false },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'a chatter list of a malformed id',
+      'GET',
+      '/api/sessions/nope/chatters',
+      undefined,
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'a chatter list of an unknown session',
+      'GET',
+      `/api/sessions/${UNKNOWN_ID}/chatters`,
+      undefined,
+      404,
+      'SESSION_NOT_FOUND',
+    ],
+  ]);
+});
