@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import tmi from 'tmi.js';
 import type { ChatConnection, ChatLineHandler } from './chat-connection.js';
 import { toChatLine, type ChatUserstate } from './chat-line-parser.js';
+import { JoinRateLimiter } from './join-rate-limiter.js';
 
 /** Where Twitch chat is: `wss://irc-ws.chat.twitch.tv:443`, or the emulator's `ws://` URL. */
 export interface ChatServer {
@@ -21,25 +22,29 @@ export function chatServerFromUrl(url: string): ChatServer {
   };
 }
 
-/** Twitch allows 20 JOINs per 10 seconds; one every 550 ms stays under it. */
-const JOIN_INTERVAL_MS = 550;
+/**
+ * Twitch allows 20 JOINs per 10 seconds. tmi.js spaces its own rejoins after a reconnect by
+ * this much; joins made here go through a sliding-window limiter instead, so a takeover joins
+ * a dead replica's channels at once.
+ */
+const REJOIN_INTERVAL_MS = 550;
 
 /**
  * A read-only tmi.js connection logged in anonymously (`justinfan<digits>`), which needs no
  * user token. tmi.js answers PINGs, follows RECONNECT, reconnects after a drop and rejoins
- * its channels on its own, pacing those JOINs; joins made here are paced the same way.
+ * its channels on its own, pacing those JOINs; joins made here stay within Twitch's limit.
  */
 export class TmiChatConnection implements ChatConnection {
   private readonly client: tmi.Client;
   private readonly logger = new Logger('chat-connection');
-  private joinQueue: Promise<void> = Promise.resolve();
+  private readonly joins = new JoinRateLimiter();
 
   constructor(server: ChatServer, onLine: ChatLineHandler) {
     this.client = new tmi.Client({
       options: {
         skipMembership: true,
         skipUpdatingEmotesets: true,
-        joinInterval: JOIN_INTERVAL_MS,
+        joinInterval: REJOIN_INTERVAL_MS,
       },
       connection: {
         server: server.host,
@@ -69,15 +74,9 @@ export class TmiChatConnection implements ChatConnection {
     await this.client.connect();
   }
 
-  join(channel: string): Promise<void> {
-    const joined = this.joinQueue.then(async () => {
-      await this.client.join(channel);
-    });
-    // Space JOINs out whether this one worked or not.
-    this.joinQueue = joined
-      .catch(() => undefined)
-      .then(() => new Promise((resolve) => setTimeout(resolve, JOIN_INTERVAL_MS)));
-    return joined;
+  async join(channel: string): Promise<void> {
+    await this.joins.acquire();
+    await this.client.join(channel);
   }
 
   async part(channel: string): Promise<void> {
