@@ -18,6 +18,7 @@ export const de: LocaleMessages = {
   },
   nav: {
     main: 'Hauptnavigation',
+    skipToContent: 'Zum Hauptinhalt springen',
     dashboard: 'Dashboard',
     statistics: 'Statistiken',
     settings: 'Einstellungen',
@@ -42,6 +43,7 @@ export const de: LocaleMessages = {
     legal: 'Rechtliches',
   },
   demo: {
+    label: 'Demo-Modus',
     banner:
       'Demo-Modus: Diese App läuft gegen den eingebauten Twitch-Emulator, nicht gegen das echte Twitch.',
   },

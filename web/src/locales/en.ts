@@ -17,6 +17,7 @@ export const en = {
   },
   nav: {
     main: 'Main navigation',
+    skipToContent: 'Skip to main content',
     dashboard: 'Dashboard',
     statistics: 'Statistics',
     settings: 'Settings',
@@ -41,6 +42,7 @@ export const en = {
     legal: 'Legal',
   },
   demo: {
+    label: 'Demo mode',
     banner: 'Demo mode: this app runs against the built-in Twitch emulator, not the real Twitch.',
   },
   errors: {

@@ -18,6 +18,7 @@ export const es: LocaleMessages = {
   },
   nav: {
     main: 'Navegación principal',
+    skipToContent: 'Saltar al contenido principal',
     dashboard: 'Panel',
     statistics: 'Estadísticas',
     settings: 'Ajustes',
@@ -42,6 +43,7 @@ export const es: LocaleMessages = {
     legal: 'Legal',
   },
   demo: {
+    label: 'Modo demo',
     banner:
       'Modo demo: esta aplicación funciona con el emulador de Twitch integrado, no con el Twitch real.',
   },

@@ -18,6 +18,7 @@ export const fr: LocaleMessages = {
   },
   nav: {
     main: 'Navigation principale',
+    skipToContent: 'Aller au contenu principal',
     dashboard: 'Tableau de bord',
     statistics: 'Statistiques',
     settings: 'Paramètres',
@@ -42,6 +43,7 @@ export const fr: LocaleMessages = {
     legal: 'Informations légales',
   },
   demo: {
+    label: 'Mode démo',
     banner:
       "Mode démo : cette application fonctionne avec l'émulateur Twitch intégré, pas avec le vrai Twitch.",
   },

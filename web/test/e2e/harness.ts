@@ -97,16 +97,25 @@ export class Standalone {
 
 /**
  * A browser context that starts with the given language and theme in localStorage (the
- * keys the app reads), with the page errors of every page collected for the assertions.
+ * keys the app reads). `bypassCSP` lets a test inject its own scripts (axe-core) past the
+ * app's `script-src 'self'`.
  */
 export async function newContext(
   browser: Browser,
-  { language = 'en', theme = 'dark', width = 1280, height = 800, cookies = [] as Cookie[] } = {},
+  {
+    language = 'en',
+    theme = 'dark',
+    width = 1280,
+    height = 800,
+    cookies = [] as Cookie[],
+    bypassCSP = false,
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width, height },
     locale: 'en-US',
     storageState: { cookies, origins: [] },
+    bypassCSP,
   });
   await context.addInitScript(
     ([lang, mode]) => {

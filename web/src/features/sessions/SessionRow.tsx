@@ -23,7 +23,14 @@ export function SessionRow(props: SessionRowProps) {
     <li className={`session-row ${selected ? 'is-selected' : ''}`}>
       <div className="session-row-main">
         <div className="session-row-title">
-          {session.isActive && <span className="live-dot" title={t('common.active')} />}
+          {session.isActive && (
+            <span
+              className="live-dot"
+              role="img"
+              aria-label={t('common.active')}
+              title={t('common.active')}
+            />
+          )}
           <Link to={`/session/${session.id}`} className="session-link">
             {session.name}
           </Link>

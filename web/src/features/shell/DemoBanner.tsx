@@ -5,9 +5,10 @@ export function DemoBanner() {
   const { t } = useTranslation();
   const { data } = useGetAppInfoQuery();
   if (!data?.demoMode) return null;
+  // A named region: outside the page's landmarks, screen-reader users would skip past it.
   return (
-    <div className="demo-banner" role="note">
+    <section className="demo-banner" aria-label={t('demo.label')}>
       {t('demo.banner')}
-    </div>
+    </section>
   );
 }

@@ -43,7 +43,7 @@ export function TopBar() {
   return (
     <header className="topbar">
       <a href="#main" className="skip-link">
-        {t('nav.main')}
+        {t('nav.skipToContent')}
       </a>
       <Link to="/dashboard" className="logo">
         {t('app.name')}
