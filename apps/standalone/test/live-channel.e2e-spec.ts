@@ -1,11 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { WebSocket } from 'ws';
-import type { ServerMessage, SessionDto, UserDto } from '@greetboard/contracts';
-import { freePort, startProgram, waitFor, type RunningProgram } from '@greetboard/testing';
+import type { ServerMessage, SessionDto } from '@greetboard/contracts';
+import { waitFor, type RunningProgram } from '@greetboard/testing';
+import { startDemoRuntime, type DemoRuntime } from './demo-runtime.js';
 import { Browser } from './sign-in-client.js';
 
 /** A live socket that records what it receives and how it ended. */
@@ -78,12 +76,11 @@ function refusedUpgrade(url: string, headers: Record<string, string>): Promise<n
 }
 
 describe('the live channel at /ws over a real socket', () => {
-  let dataDir: string;
+  let runtime: DemoRuntime;
   let program: RunningProgram;
   let base: string;
   let origin: string;
   let wsUrl: string;
-  let emulatorUrl: string;
   const streamer = new Browser();
   const stranger = new Browser();
   const editor = new Browser();
@@ -93,26 +90,9 @@ describe('the live channel at /ws over a real socket', () => {
   let own: SessionDto;
   let strangers: SessionDto;
 
-  const control = async (method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${emulatorUrl}${route}`, {
-      method,
-      headers: { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.status).toBeLessThan(300);
-  };
-  const signIn = async (browser: Browser, login: string): Promise<string> => {
-    const start = await browser.fetch(`${base}/auth/twitch`);
-    const authorize = new URL(start.headers.get('location') ?? '');
-    await control('POST', '/control/oauth/auto-approve', { login });
-    const consent = await fetch(authorize, { redirect: 'manual' });
-    await control('DELETE', '/control/oauth/auto-approve');
-    const callback = new URL(consent.headers.get('location') ?? '');
-    await browser.fetch(`${base}${callback.pathname}${callback.search}`);
-    const me = await browser.api(base, 'GET', '/auth/me');
-    expect(me.status).toBe(200);
-    return (me.body as UserDto).id;
-  };
+  const control = (method: string, route: string, body?: unknown) =>
+    runtime.control(method, route, body);
+  const signIn = (browser: Browser, login: string) => runtime.signIn(browser, login);
   const open = (browser: Browser) =>
     LiveClient.open(wsUrl, { Cookie: browser.cookieHeader(), Origin: origin });
   const sessionOf = async (browser: Browser, id: string) => {
@@ -137,26 +117,8 @@ describe('the live channel at /ws over a real socket', () => {
   };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'greetboard-live-channel-'));
-    const [port, emulatorPort] = [await freePort(), await freePort()];
-    base = `http://127.0.0.1:${port}`;
-    origin = `http://localhost:${port}`;
-    wsUrl = `ws://127.0.0.1:${port}/ws`;
-    emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
-    program = startProgram('apps/standalone/dist/main.js', {
-      DATABASE_URL: '',
-      NATS_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      EMULATOR_HTTP_PORT: String(emulatorPort),
-      EMULATOR_IRC_PORT: '0',
-    });
-    await waitFor(() => program.output().includes('Greetboard is running at'), {
-      timeoutMs: 60_000,
-      what: 'the standalone runtime',
-    });
+    runtime = await startDemoRuntime('live-channel');
+    ({ program, base, origin, wsUrl } = runtime);
 
     streamerId = await signIn(streamer, 'demo_streamer');
     await control('POST', '/control/users', { login: 'other_streamer' });
@@ -195,8 +157,7 @@ describe('the live channel at /ws over a real socket', () => {
   });
 
   afterAll(async () => {
-    await program?.stop('SIGTERM');
-    await rm(dataDir, { recursive: true, force: true });
+    await runtime?.stop();
   });
 
   it('refuses the upgrade without a live session cookie (401) or from a foreign origin (403)', async () => {
@@ -422,7 +383,7 @@ describe('the live channel at /ws over a real socket', () => {
     const channel = 'demo_streamer';
     await waitFor(
       async () => {
-        const clients = (await (await fetch(`${emulatorUrl}/control/clients`)).json()) as {
+        const clients = (await (await fetch(`${runtime.emulatorUrl}/control/clients`)).json()) as {
           data: { channels: string[] }[];
         };
         return clients.data.some((client) => client.channels.includes(channel));

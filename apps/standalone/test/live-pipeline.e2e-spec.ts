@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { WebSocket } from 'ws';
 import type { ChatterDto, ServerMessage, SessionDto } from '@greetboard/contracts';
-import { freePort, startProgram, waitFor, type RunningProgram } from '@greetboard/testing';
+import { waitFor } from '@greetboard/testing';
+import { startDemoRuntime, type DemoRuntime } from './demo-runtime.js';
 import { Browser } from './sign-in-client.js';
 
 /** A live socket that records every message it receives. */
@@ -37,11 +35,9 @@ class LiveClient {
 }
 
 describe('the live pipeline: Twitch chat → chat-ingest → sessions → /ws', () => {
-  let dataDir: string;
-  let program: RunningProgram;
+  let runtime: DemoRuntime;
   let base: string;
   let origin: string;
-  let emulatorUrl: string;
   const streamer = new Browser();
   let session: SessionDto;
   let dashboard: LiveClient;
@@ -49,46 +45,14 @@ describe('the live pipeline: Twitch chat → chat-ingest → sessions → /ws', 
 
   const api = (method: string, route: string, body?: unknown) =>
     streamer.api(base, method, route, body);
-  const control = async (route: string, body: unknown) => {
-    const response = await fetch(`${emulatorUrl}${route}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBeLessThan(300);
-  };
+  const control = (route: string, body: unknown) => runtime.control('POST', route, body);
   const chat = (login: string, text: string) =>
     control('/control/channels/demo_streamer/messages', { messages: [{ login, text }] });
-  /** Signs `browser` in as `login` through the built-in Twitch. */
-  const signIn = async (browser: Browser, login: string) => {
-    const start = await browser.fetch(`${base}/auth/twitch`);
-    const authorize = new URL(start.headers.get('location') ?? '');
-    await control('/control/oauth/auto-approve', { login });
-    const consent = await fetch(authorize, { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location') ?? '');
-    await browser.fetch(`${base}${callback.pathname}${callback.search}`);
-  };
+  const signIn = (browser: Browser, login: string) => runtime.signIn(browser, login);
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'greetboard-pipeline-'));
-    const [port, emulatorPort] = [await freePort(), await freePort()];
-    base = `http://127.0.0.1:${port}`;
-    origin = `http://localhost:${port}`;
-    emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
-    program = startProgram('apps/standalone/dist/main.js', {
-      DATABASE_URL: '',
-      NATS_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      EMULATOR_HTTP_PORT: String(emulatorPort),
-      EMULATOR_IRC_PORT: '0',
-    });
-    await waitFor(() => program.output().includes('Greetboard is running at'), {
-      timeoutMs: 60_000,
-      what: 'the standalone runtime',
-    });
+    runtime = await startDemoRuntime('pipeline');
+    ({ base, origin } = runtime);
 
     await signIn(streamer, 'demo_streamer');
 
@@ -105,7 +69,7 @@ describe('the live pipeline: Twitch chat → chat-ingest → sessions → /ws', 
     // chat-ingest joins the channel once the session is active.
     await waitFor(
       async () => {
-        const clients = (await (await fetch(`${emulatorUrl}/control/clients`)).json()) as {
+        const clients = (await (await fetch(`${runtime.emulatorUrl}/control/clients`)).json()) as {
           data: { channels: string[] }[];
         };
         return clients.data.some((client) => client.channels.includes('demo_streamer'));
@@ -117,8 +81,7 @@ describe('the live pipeline: Twitch chat → chat-ingest → sessions → /ws', 
   afterAll(async () => {
     dashboard?.socket.close();
     overlay?.socket.close();
-    await program?.stop('SIGTERM');
-    await rm(dataDir, { recursive: true, force: true });
+    await runtime?.stop();
   });
 
   it('shows a new chatter on the dashboard and the overlay at once', async () => {
