@@ -1,5 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import type { ChatterDto } from '@greetboard/contracts';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { i18n, initI18n } from './features/i18n/i18n';
@@ -22,5 +23,29 @@ export function renderWithApp(
         <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
       </Provider>,
     ),
+  };
+}
+
+/** A chatter of session `session-1` as the API answers it: pending, one message; `id` doubles as login. */
+export function chatterFixture(id: string, overrides: Partial<ChatterDto> = {}): ChatterDto {
+  const firstSeenAt = overrides.firstSeenAt ?? '2025-01-01T10:01:00Z';
+  return {
+    id,
+    sessionId: 'session-1',
+    username: id,
+    twitchId: id,
+    displayName: id.toUpperCase(),
+    profileImage: null,
+    firstMessage: 'hi',
+    messageCount: 1,
+    firstSeenAt,
+    lastSeenAt: firstSeenAt,
+    isGreeted: false,
+    greetedAt: null,
+    greetedBy: null,
+    greetedByUser: null,
+    isFirstTimeChatter: false,
+    isReturningChatter: false,
+    ...overrides,
   };
 }

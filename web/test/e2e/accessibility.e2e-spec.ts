@@ -3,13 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Browser, Cookie, Page } from 'playwright-core';
-import type { ChatterDto, SessionDto } from '@greetboard/contracts';
-import { REPO_ROOT, waitFor } from '@greetboard/testing';
+import type { SessionDto } from '@greetboard/contracts';
+import { REPO_ROOT } from '@greetboard/testing';
 import {
-  api,
   collectPageErrors,
   launchChromium,
   newContext,
+  seedSession,
   signInByConsent,
   signInQuickly,
   Standalone,
@@ -83,26 +83,14 @@ describe('accessibility', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signInQuickly(page, app, 'demo_streamer');
-    session = await api<SessionDto>(page, 'POST', '/api/sessions', {
+    ({ session } = await seedSession(page, app, {
       name: 'Accessible Stream',
-      keywords: JSON.stringify([KEYWORD, 'hello', 'hi', 'giveaway', 'raid']),
-    });
-    await app.waitForChannelJoined();
-    await app.chat(VIEWERS.map((login, i) => ({ login, text: `hi ${KEYWORD} ${i}` })));
-    await app.chat([{ login: VIEWERS[0], text: `${KEYWORD} again` }]);
-    const chatters = await waitFor(
-      async () => {
-        const list = await api<ChatterDto[]>(page, 'GET', `/api/sessions/${session.id}/chatters`);
-        // The demo chat may add its own chatters; ours are the ones that matter.
-        const ours = list.filter((chatter) => VIEWERS.includes(chatter.username));
-        return ours.length === VIEWERS.length ? ours : null;
-      },
-      { what: 'the viewers in the session', timeoutMs: 20_000 },
-    );
-    // Greeted rows (green, with 'by …') must be checked as well as pending ones.
-    for (const chatter of chatters.slice(0, 2)) {
-      await api(page, 'PUT', `/api/chatters/${chatter.id}/greet`, { isGreeted: true });
-    }
+      keyword: KEYWORD,
+      viewers: VIEWERS,
+      repeat: 1,
+      // Greeted rows (green, with 'by …') must be checked as well as pending ones.
+      greet: 2,
+    }));
     cookies = await context.cookies();
     await context.close();
 

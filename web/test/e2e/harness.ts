@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
-import type { SessionDto, UserDto } from '@greetboard/contracts';
+import type { ChatterDto, SessionDto, UserDto } from '@greetboard/contracts';
 export { launchChromium } from '@greetboard/testing';
 import {
   freePort,
@@ -179,6 +179,47 @@ export async function api<T>(
   }
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+export interface SeededSession {
+  session: SessionDto;
+  /** The viewers as chatters of the session, in the list's order (oldest first). */
+  chatters: ChatterDto[];
+}
+
+/**
+ * For a signed-in streamer's page: a session whose keywords let only `keyword` lines count
+ * (so the demo chat stays out), each viewer's first line, a second line from the first
+ * `repeat` viewers, and the first `greet` of them greeted.
+ */
+export async function seedSession(
+  page: Page,
+  app: Standalone,
+  options: { name: string; keyword: string; viewers: string[]; repeat: number; greet: number },
+): Promise<SeededSession> {
+  const { keyword, viewers } = options;
+  const session = await api<SessionDto>(page, 'POST', '/api/sessions', {
+    name: options.name,
+    keywords: JSON.stringify([keyword, 'hello', 'hi', 'giveaway', 'raid']),
+  });
+  await app.waitForChannelJoined();
+  await app.chat(viewers.map((login, i) => ({ login, text: `hi there, ${keyword} number ${i}` })));
+  await app.chat(
+    viewers.slice(0, options.repeat).map((login) => ({ login, text: `${keyword} again` })),
+  );
+  const chatters = await waitFor(
+    async () => {
+      const list = await api<ChatterDto[]>(page, 'GET', `/api/sessions/${session.id}/chatters`);
+      // The demo chat may add its own chatters; ours are the ones that matter.
+      const ours = list.filter((chatter) => viewers.includes(chatter.username));
+      return ours.length === viewers.length ? ours : null;
+    },
+    { what: 'the viewers in the session', timeoutMs: 20_000 },
+  );
+  for (const chatter of chatters.slice(0, options.greet)) {
+    await api(page, 'PUT', `/api/chatters/${chatter.id}/greet`, { isGreeted: true });
+  }
+  return { session, chatters };
 }
 
 export const me = (page: Page) => api<UserDto>(page, 'GET', '/auth/me');

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Cookie, Page } from 'playwright-core';
-import type { ChatterDto, SessionDto } from '@greetboard/contracts';
-import { waitFor } from '@greetboard/testing';
+import type { SessionDto } from '@greetboard/contracts';
 import {
-  api,
   collectPageErrors,
   launchChromium,
   newContext,
+  seedSession,
   screenshot,
   signInQuickly,
   Standalone,
@@ -56,27 +55,13 @@ describe('screenshots of every screen', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signInQuickly(page, app, 'demo_streamer');
-    session = await api<SessionDto>(page, 'POST', '/api/sessions', {
+    ({ session } = await seedSession(page, app, {
       name: 'Friday Night Stream',
-      keywords: JSON.stringify([KEYWORD, 'hello', 'hi', 'giveaway', 'raid']),
-    });
-    await app.waitForChannelJoined();
-    await app.chat(
-      VIEWERS.map((login, i) => ({ login, text: `hi there, ${KEYWORD} number ${i}` })),
-    );
-    await app.chat(VIEWERS.slice(0, 4).map((login) => ({ login, text: `${KEYWORD} again` })));
-    const chatters = await waitFor(
-      async () => {
-        const list = await api<ChatterDto[]>(page, 'GET', `/api/sessions/${session.id}/chatters`);
-        return list.filter((c) => VIEWERS.includes(c.username)).length === VIEWERS.length
-          ? list
-          : null;
-      },
-      { what: 'the viewers in the session', timeoutMs: 20_000 },
-    );
-    for (const chatter of chatters.slice(0, 3)) {
-      await api(page, 'PUT', `/api/chatters/${chatter.id}/greet`, { isGreeted: true });
-    }
+      keyword: KEYWORD,
+      viewers: VIEWERS,
+      repeat: 4,
+      greet: 3,
+    }));
     cookies = await context.cookies();
     await context.close();
   }, 90_000);

@@ -2,31 +2,13 @@ import type { ChatterDto } from '@greetboard/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { apiSlice } from '../../app/api-slice';
 import { createStore } from '../../app/store';
+import { chatterFixture } from '../../test-utils';
 import { applyChatterEvent, chattersApi } from './chatters-api';
 
 const SESSION = 'session-1';
 
-function chatter(id: string, firstSeenAt: string, overrides: Partial<ChatterDto> = {}): ChatterDto {
-  return {
-    id,
-    sessionId: SESSION,
-    username: id,
-    twitchId: id,
-    displayName: id.toUpperCase(),
-    profileImage: null,
-    firstMessage: 'hi',
-    messageCount: 1,
-    firstSeenAt,
-    lastSeenAt: firstSeenAt,
-    isGreeted: false,
-    greetedAt: null,
-    greetedBy: null,
-    greetedByUser: null,
-    isFirstTimeChatter: false,
-    isReturningChatter: false,
-    ...overrides,
-  };
-}
+const chatter = (id: string, firstSeenAt: string, overrides: Partial<ChatterDto> = {}) =>
+  chatterFixture(id, { firstSeenAt, sessionId: SESSION, ...overrides });
 
 describe('live chatter events', () => {
   it('adds a new chatter once, keeping the list oldest first', () => {

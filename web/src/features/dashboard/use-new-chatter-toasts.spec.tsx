@@ -1,36 +1,18 @@
 /** @jest-environment ./web/test/jsdom-environment.js */
-import type { ChatterDto } from '@greetboard/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
-import { setUpI18n } from '../../test-utils';
+import { chatterFixture, setUpI18n } from '../../test-utils';
 import { createTestLiveSocket } from '../live/fake-live-socket';
 import type { LiveSocket } from '../live/live-socket';
 import { useNewChatterToasts } from './use-new-chatter-toasts';
 
 const SESSION = 'session-1';
 
-function newChatter(id: string, displayName: string, sessionId = SESSION) {
-  const payload: ChatterDto = {
-    id,
-    sessionId,
-    username: id,
-    twitchId: id,
-    displayName,
-    profileImage: null,
-    firstMessage: 'hi',
-    messageCount: 1,
-    firstSeenAt: '2025-01-01T10:01:00Z',
-    lastSeenAt: '2025-01-01T10:01:00Z',
-    isGreeted: false,
-    greetedAt: null,
-    greetedBy: null,
-    greetedByUser: null,
-    isFirstTimeChatter: false,
-    isReturningChatter: false,
-  };
-  return { type: 'new_chatter', payload };
-}
+const newChatter = (id: string, displayName: string, sessionId = SESSION) => ({
+  type: 'new_chatter',
+  payload: chatterFixture(id, { displayName, sessionId }),
+});
 
 function Dashboard({ socket }: { socket: LiveSocket }) {
   useNewChatterToasts(SESSION, false, socket);

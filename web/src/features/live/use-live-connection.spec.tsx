@@ -8,7 +8,7 @@ import { createStore } from '../../app/store';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { changeLanguage } from '../i18n/i18n';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
-import { setUpI18n } from '../../test-utils';
+import { chatterFixture, setUpI18n } from '../../test-utils';
 import { createTestLiveSocket } from './fake-live-socket';
 import type { LiveSocket } from './live-socket';
 import { useLiveConnection } from './use-live-connection';
@@ -29,26 +29,8 @@ const session: SessionDto = {
   _count: { chatters: 1 },
 };
 
-function chatter(id: string, displayName: string): ChatterDto {
-  return {
-    id,
-    sessionId: SESSION,
-    username: id,
-    twitchId: id,
-    displayName,
-    profileImage: null,
-    firstMessage: 'hi',
-    messageCount: 1,
-    firstSeenAt: '2025-01-01T10:01:00Z',
-    lastSeenAt: '2025-01-01T10:01:00Z',
-    isGreeted: false,
-    greetedAt: null,
-    greetedBy: null,
-    greetedByUser: null,
-    isFirstTimeChatter: false,
-    isReturningChatter: false,
-  };
-}
+const chatter = (id: string, displayName: string) =>
+  chatterFixture(id, { displayName, sessionId: SESSION });
 
 /** The server's lists, which a test changes behind the browser's back. */
 const server = { sessions: [] as SessionDto[], chatters: [] as ChatterDto[] };
