@@ -2,7 +2,7 @@
 import type { UserDto } from '@greetboard/contracts';
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
-import { renderWithApp, setUpI18n } from '../test-utils';
+import { renderWithApp, setUpI18n } from '../../test/unit/test-utils';
 import { AppRoutes } from './router';
 
 const streamer: UserDto = {

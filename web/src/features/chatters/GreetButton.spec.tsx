@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { setUpI18n } from '../../test-utils';
+import { setUpI18n } from '../../../test/unit/test-utils';
 import { GreetButton, WAVE_MS } from './GreetButton';
 
 function Harness({ onToggle }: { onToggle: (value: boolean) => void }) {

@@ -2,7 +2,7 @@ import type { ChatterDto } from '@greetboard/contracts';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { apiSlice } from '../../app/api-slice';
 import { createStore } from '../../app/store';
-import { chatterFixture } from '../../test-utils';
+import { chatterFixture } from '../../../test/unit/test-utils';
 import { applyChatterEvent, chattersApi } from './chatters-api';
 
 const SESSION = 'session-1';

@@ -3,7 +3,7 @@ import type { UserDto } from '@greetboard/contracts';
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithApp, setUpI18n } from '../../test-utils';
+import { renderWithApp, setUpI18n } from '../../../test/unit/test-utils';
 import { SessionList } from './SessionList';
 
 const pending: UserDto = {

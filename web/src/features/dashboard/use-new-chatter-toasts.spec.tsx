@@ -2,8 +2,8 @@
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
-import { chatterFixture, setUpI18n } from '../../test-utils';
-import { createTestLiveSocket } from '../live/fake-live-socket';
+import { chatterFixture, setUpI18n } from '../../../test/unit/test-utils';
+import { createTestLiveSocket } from '../../../test/unit/fake-live-socket';
 import type { LiveSocket } from '../live/live-socket';
 import { useNewChatterToasts } from './use-new-chatter-toasts';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { createTestLiveSocket } from './fake-live-socket';
+import { createTestLiveSocket } from '../../../test/unit/fake-live-socket';
 import { MAX_RECONNECT_ATTEMPTS, RECONNECT_DELAY_MS } from './live-socket';
 
 const USER = '3f1c1c6e-8f6a-4d0e-9d7b-5d3c9b2a1e01';

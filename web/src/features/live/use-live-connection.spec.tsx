@@ -8,8 +8,8 @@ import { createStore } from '../../app/store';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { changeLanguage } from '../i18n/i18n';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
-import { chatterFixture, setUpI18n } from '../../test-utils';
-import { createTestLiveSocket } from './fake-live-socket';
+import { chatterFixture, setUpI18n } from '../../../test/unit/test-utils';
+import { createTestLiveSocket } from '../../../test/unit/fake-live-socket';
 import type { LiveSocket } from './live-socket';
 import { useLiveConnection } from './use-live-connection';
 

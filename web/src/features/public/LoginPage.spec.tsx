@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
 import { changeLanguage } from '../i18n/i18n';
-import { renderWithApp, setUpI18n } from '../../test-utils';
+import { renderWithApp, setUpI18n } from '../../../test/unit/test-utils';
 import LoginPage from './LoginPage';
 
 const loginWithError = (error: string) =>

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setUpI18n } from '../../test-utils';
+import { setUpI18n } from '../../../test/unit/test-utils';
 import { NewSessionForm } from './NewSessionForm';
 
 describe('NewSessionForm', () => {

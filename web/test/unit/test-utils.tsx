@@ -3,8 +3,8 @@ import type { ReactElement } from 'react';
 import type { ChatterDto } from '@greetboard/contracts';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { i18n, initI18n } from './features/i18n/i18n';
-import { createStore, type AppStore } from './app/store';
+import { i18n, initI18n } from '../../src/features/i18n/i18n';
+import { createStore, type AppStore } from '../../src/app/store';
 
 /** English texts, initialised once per test file. */
 export async function setUpI18n() {

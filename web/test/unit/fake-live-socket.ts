@@ -1,4 +1,4 @@
-import { LiveSocket, type LiveSocketEnvironment } from './live-socket';
+import { LiveSocket, type LiveSocketEnvironment } from '../../src/features/live/live-socket';
 
 /** A WebSocket stand-in that records what it was sent; tests open and drop it by hand. */
 export class FakeSocket {
