@@ -1,11 +1,10 @@
 import type { SessionDto } from '@greetboard/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
 import { StatusPill } from '../../components/StatusPill';
 import { useGetChattersQuery } from '../chatters/chatters-api';
-import { GreetButton } from '../chatters/GreetButton';
+import { ChatterList } from '../chatters/ChatterList';
 import { PageSizeSelect, Pagination } from '../chatters/Pagination';
 import {
   clampPage,
@@ -13,8 +12,6 @@ import {
   DEFAULT_PAGE_SIZE,
   type PageSize,
 } from '../chatters/pagination';
-import { useGreet } from '../chatters/use-greet';
-import { RelativeTime } from '../i18n/RelativeTime';
 import { Eye } from 'lucide-react';
 import toast from 'react-hot-toast';
 
@@ -44,7 +41,6 @@ export function ChatterPanel({ session }: { session: SessionDto | null }) {
 function SessionChatters({ session }: { session: SessionDto }) {
   const { t } = useTranslation();
   const { data: chatters = [], isLoading, isError } = useGetChattersQuery(session.id);
-  const greet = useGreet(session.id);
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
 
@@ -69,33 +65,7 @@ function SessionChatters({ session }: { session: SessionDto }) {
           }}
         />
       </div>
-      <ul className="chatter-list scroll-list">
-        {visible.map((chatter) => (
-          <li key={chatter.id} className="chatter-row">
-            <Avatar
-              src={chatter.profileImage}
-              displayName={chatter.displayName}
-              username={chatter.username}
-            />
-            <div className="chatter-main">
-              <span className="chatter-name">{chatter.displayName || chatter.username}</span>
-              <span className="chatter-meta">
-                <RelativeTime iso={chatter.firstSeenAt} />
-                {chatter.messageCount > 1 && (
-                  <span className="count-badge">
-                    {t('chatters.messages', { count: chatter.messageCount })}
-                  </span>
-                )}
-              </span>
-            </div>
-            <GreetButton
-              name={chatter.displayName || chatter.username}
-              isGreeted={chatter.isGreeted}
-              onToggle={(isGreeted) => greet(chatter.id, isGreeted)}
-            />
-          </li>
-        ))}
-      </ul>
+      <ChatterList sessionId={session.id} chatters={visible} variant="list" />
       <Pagination
         page={current}
         pageSize={pageSize}

@@ -5,19 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { isNotSessionOwner } from '../../app/api-errors';
 import { useStoredBoolean } from '../../app/use-stored-boolean';
-import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
 import { useAuth } from '../auth/use-auth';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { chatterStats } from '../chatters/chatter-stats';
-import { GreetButton } from '../chatters/GreetButton';
+import { ChatterList } from '../chatters/ChatterList';
 import {
   HIDE_GREETED_STORAGE_KEY,
   useJustGreeted,
   visibleChatters,
 } from '../chatters/hide-greeted';
-import { useGreet } from '../chatters/use-greet';
-import { RelativeTime } from '../i18n/RelativeTime';
 import { liveSocket } from '../live/live-socket';
 import { useLiveRoom } from '../live/use-live-room';
 import { chooseOverlaySession } from '../sessions/session-selection';
@@ -171,7 +168,6 @@ function SessionMonitor({
   const { t } = useTranslation();
   const [updateSession, { isLoading: busy }] = useUpdateSessionMutation();
   const [ownerNote, setOwnerNote] = useState(false);
-  const greet = useGreet(session.id);
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
   const stats = chatterStats(chatters);
@@ -246,34 +242,13 @@ function SessionMonitor({
           {t('sessionPage.hideGreeted')}
         </label>
       </div>
-      <ul className="overlay-list" ref={listRef}>
-        {shown.map((chatter) => (
-          <li key={chatter.id} className="overlay-row">
-            <Avatar
-              src={chatter.profileImage}
-              displayName={chatter.displayName}
-              username={chatter.username}
-              size={24}
-            />
-            <span className="overlay-name">{chatter.displayName || chatter.username}</span>
-            <span className="overlay-meta">
-              <RelativeTime iso={chatter.firstSeenAt} />
-              {chatter.isGreeted && chatter.greetedByUser && (
-                <span>{t('chatters.by', { name: chatter.greetedByUser.displayName })}</span>
-              )}
-            </span>
-            <GreetButton
-              size={16}
-              name={chatter.displayName || chatter.username}
-              isGreeted={chatter.isGreeted}
-              onToggle={(isGreeted) => {
-                if (isGreeted) markGreeted(chatter.id);
-                greet(chatter.id, isGreeted);
-              }}
-            />
-          </li>
-        ))}
-      </ul>
+      <ChatterList
+        ref={listRef}
+        sessionId={session.id}
+        chatters={shown}
+        variant="compact"
+        onGreeted={markGreeted}
+      />
       {more > 0 && <p className="overlay-more">{t('overlay.more', { count: more })}</p>}
     </>
   );

@@ -6,7 +6,6 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useStoredBoolean } from '../../app/use-stored-boolean';
-import { Avatar } from '../../components/Avatar';
 import { KeywordChips } from '../../components/KeywordChips';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
@@ -14,7 +13,7 @@ import { StatusPill } from '../../components/StatusPill';
 import { useAuth } from '../auth/use-auth';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { chatterStats } from '../chatters/chatter-stats';
-import { GreetButton } from '../chatters/GreetButton';
+import { ChatterList } from '../chatters/ChatterList';
 import {
   HIDE_GREETED_STORAGE_KEY,
   useJustGreeted,
@@ -27,7 +26,6 @@ import {
   SESSION_PAGE_WINDOW,
   type PageSize,
 } from '../chatters/pagination';
-import { useGreet } from '../chatters/use-greet';
 import { RelativeTime } from '../i18n/RelativeTime';
 import { useLiveRoom } from '../live/use-live-room';
 import { parseKeywords } from '../sessions/keywords';
@@ -140,7 +138,6 @@ function PeopleToGreet({
   pending: number;
 }) {
   const { t } = useTranslation();
-  const greet = useGreet(session.id);
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
@@ -192,61 +189,12 @@ function PeopleToGreet({
         </div>
       ) : (
         <>
-          <ul className="chatter-list">
-            {rows.map((chatter) => (
-              <li key={chatter.id} className="chatter-row chatter-row-detailed">
-                <Avatar
-                  src={chatter.profileImage}
-                  displayName={chatter.displayName}
-                  username={chatter.username}
-                  size={40}
-                />
-                <div className="chatter-main">
-                  <span className="chatter-name">{chatter.displayName || chatter.username}</span>
-                  {chatter.firstMessage && (
-                    <q className="chatter-message">{chatter.firstMessage}</q>
-                  )}
-                  <span className="chatter-meta">
-                    <RelativeTime
-                      iso={chatter.firstSeenAt}
-                      wrap={(time) => t('chatters.firstSeen', { time })}
-                    />
-                    {chatter.messageCount > 1 && (
-                      <span className="count-badge">
-                        {t('chatters.messages', { count: chatter.messageCount })}
-                      </span>
-                    )}
-                  </span>
-                  {chatter.isGreeted && chatter.greetedAt && (
-                    <span className="chatter-greeted">
-                      <RelativeTime
-                        iso={chatter.greetedAt}
-                        wrap={(time) => t('chatters.greetedBy', { time })}
-                      />
-                      {chatter.greetedByUser && (
-                        <>
-                          <Avatar
-                            src={chatter.greetedByUser.profileImage}
-                            displayName={chatter.greetedByUser.displayName}
-                            size={18}
-                          />
-                          <span>{chatter.greetedByUser.displayName}</span>
-                        </>
-                      )}
-                    </span>
-                  )}
-                </div>
-                <GreetButton
-                  name={chatter.displayName || chatter.username}
-                  isGreeted={chatter.isGreeted}
-                  onToggle={(isGreeted) => {
-                    if (isGreeted) markGreeted(chatter.id);
-                    greet(chatter.id, isGreeted);
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
+          <ChatterList
+            sessionId={session.id}
+            chatters={rows}
+            variant="detailed"
+            onGreeted={markGreeted}
+          />
           <Pagination
             page={current}
             pageSize={pageSize}

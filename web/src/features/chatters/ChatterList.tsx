@@ -1,0 +1,133 @@
+import type { ChatterDto } from '@greetboard/contracts';
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../components/Avatar';
+import { RelativeTime } from '../i18n/RelativeTime';
+import { GreetButton } from './GreetButton';
+import { useGreet } from './use-greet';
+
+/**
+ * How much of a chatter a row shows: `list` on the dashboard; `detailed` on the session page
+ * (first message, first seen, who greeted and when); `compact` in the OBS overlay, one 40 px
+ * line whose height the overlay's row count relies on.
+ */
+export type ChatterRowVariant = 'list' | 'detailed' | 'compact';
+
+const LOOK: Record<
+  ChatterRowVariant,
+  { list: string; row: string; avatar: number; greetIcon?: number }
+> = {
+  list: { list: 'chatter-list scroll-list', row: 'chatter-row', avatar: 32 },
+  detailed: { list: 'chatter-list', row: 'chatter-row chatter-row-detailed', avatar: 40 },
+  compact: { list: 'overlay-list', row: 'overlay-row', avatar: 24, greetIcon: 16 },
+};
+
+interface ChatterListProps {
+  sessionId: string;
+  chatters: ChatterDto[];
+  variant: ChatterRowVariant;
+  /** Called before the greeting is sent, so Hide greeted can keep the row in view a moment. */
+  onGreeted?: (chatterId: string) => void;
+  ref?: Ref<HTMLUListElement>;
+}
+
+/** The chatters of one session, each with its greet toggle. */
+export function ChatterList({ sessionId, chatters, variant, onGreeted, ref }: ChatterListProps) {
+  const greet = useGreet(sessionId);
+  return (
+    <ul className={LOOK[variant].list} ref={ref}>
+      {chatters.map((chatter) => (
+        <ChatterRow
+          key={chatter.id}
+          chatter={chatter}
+          variant={variant}
+          onToggle={(isGreeted) => {
+            if (isGreeted) onGreeted?.(chatter.id);
+            greet(chatter.id, isGreeted);
+          }}
+        />
+      ))}
+    </ul>
+  );
+}
+
+interface ChatterRowProps {
+  chatter: ChatterDto;
+  variant: ChatterRowVariant;
+  onToggle: (isGreeted: boolean) => void;
+}
+
+export function ChatterRow({ chatter, variant, onToggle }: ChatterRowProps) {
+  const { t } = useTranslation();
+  const look = LOOK[variant];
+  const name = chatter.displayName || chatter.username;
+  return (
+    <li className={look.row}>
+      <Avatar
+        src={chatter.profileImage}
+        displayName={chatter.displayName}
+        username={chatter.username}
+        size={look.avatar}
+      />
+      {variant === 'compact' ? (
+        <>
+          <span className="overlay-name">{name}</span>
+          <span className="overlay-meta">
+            <RelativeTime iso={chatter.firstSeenAt} />
+            {chatter.isGreeted && chatter.greetedByUser && (
+              <span>{t('chatters.by', { name: chatter.greetedByUser.displayName })}</span>
+            )}
+          </span>
+        </>
+      ) : (
+        <div className="chatter-main">
+          <span className="chatter-name">{name}</span>
+          {variant === 'detailed' && chatter.firstMessage && (
+            <q className="chatter-message">{chatter.firstMessage}</q>
+          )}
+          <span className="chatter-meta">
+            <RelativeTime
+              iso={chatter.firstSeenAt}
+              wrap={
+                variant === 'detailed' ? (time) => t('chatters.firstSeen', { time }) : undefined
+              }
+            />
+            {chatter.messageCount > 1 && (
+              <span className="count-badge">
+                {t('chatters.messages', { count: chatter.messageCount })}
+              </span>
+            )}
+          </span>
+          {variant === 'detailed' && <GreetedBy chatter={chatter} />}
+        </div>
+      )}
+      <GreetButton
+        size={look.greetIcon}
+        name={name}
+        isGreeted={chatter.isGreeted}
+        onToggle={onToggle}
+      />
+    </li>
+  );
+}
+
+/** 'Greeted {time} by' and the greeter's avatar and name. */
+function GreetedBy({ chatter }: { chatter: ChatterDto }) {
+  const { t } = useTranslation();
+  if (!chatter.isGreeted || !chatter.greetedAt) return null;
+  return (
+    <span className="chatter-greeted">
+      <RelativeTime iso={chatter.greetedAt} wrap={(time) => t('chatters.greetedBy', { time })} />
+      {chatter.greetedByUser && (
+        <>
+          <Avatar
+            src={chatter.greetedByUser.profileImage}
+            displayName={chatter.greetedByUser.displayName}
+            size={18}
+          />
+          <span>{chatter.greetedByUser.displayName}</span>
+        </>
+      )}
+    </span>
+  );
+}
