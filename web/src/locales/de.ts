@@ -6,7 +6,6 @@ export const de: LocaleMessages = {
     loading: 'Wird geladen…',
     cancel: 'Abbrechen',
     add: 'Hinzufügen',
-    create: 'Erstellen',
     active: 'Aktiv',
     inactive: 'Inaktiv',
     live: 'LIVE',
@@ -14,7 +13,6 @@ export const de: LocaleMessages = {
     removeItem: '{{item}} entfernen',
     backToHome: 'Zurück zur Startseite',
     backToDashboard: 'Zurück zum Dashboard',
-    close: 'Schließen',
   },
   nav: {
     main: 'Hauptnavigation',
@@ -26,12 +24,8 @@ export const de: LocaleMessages = {
     admin: 'Admin',
     logout: 'Abmelden',
     openMenu: 'Menü öffnen',
-    closeMenu: 'Menü schließen',
     toDark: 'Zum dunklen Design wechseln',
     toLight: 'Zum hellen Design wechseln',
-    darkTheme: 'Dunkles Design',
-    lightTheme: 'Helles Design',
-    avatarOf: 'Avatar von {{name}}',
   },
   footer: {
     copyright: '© {{year}} Greetboard. Alle Rechte vorbehalten.',
@@ -110,65 +104,6 @@ export const de: LocaleMessages = {
     feature3: 'Ein kompaktes Overlay für OBS',
     feature4: 'Statistiken für jeden Stream',
   },
-  legal: {
-    contactLine: 'Kontakt: {{email}}',
-    privacy: {
-      title: 'Datenschutzerklärung',
-      collectedTitle: 'Welche Daten wir erheben',
-      collectedText:
-        'Deinen Twitch-Kontonamen, Anzeigenamen, dein Profilbild und deine Twitch-ID sowie bei überwachten Sitzungen die Namen und ersten Nachrichten der Personen, die in deinem Stream chatten.',
-      useTitle: 'Wofür wir sie verwenden',
-      useText:
-        'Nur für den Betrieb des Dienstes: um Chatter aufzulisten, Begrüßungen festzuhalten und Statistiken anzuzeigen.',
-      securityTitle: 'Sicherheit',
-      securityText:
-        'Daten werden verschlüsselt übertragen und auf geschützten Servern gespeichert.',
-      retentionTitle: 'Speicherdauer',
-      retentionText:
-        'Daten bleiben gespeichert, bis du die Sitzung oder dein Konto löschst. Beim Löschen des Kontos werden alle Sitzungen und Chatdaten entfernt.',
-      thirdPartiesTitle: 'Dritte',
-      thirdPartiesText:
-        'Wir nutzen Twitch für Anmeldung und Chat. Wir verkaufen deine Daten nicht.',
-      rightsTitle: 'Deine Rechte',
-      rightsText:
-        'Du kannst jederzeit Auskunft, Berichtigung oder Löschung deiner Daten verlangen.',
-      contactTitle: 'Kontakt',
-    },
-    terms: {
-      title: 'Nutzungsbedingungen',
-      acceptanceTitle: 'Zustimmung',
-      acceptanceText: 'Mit der Nutzung von Greetboard akzeptierst du diese Bedingungen.',
-      serviceTitle: 'Beschreibung des Dienstes',
-      serviceText:
-        'Greetboard listet die Personen auf, die in deinem Stream chatten, und lässt dich sie als begrüßt markieren.',
-      responsibilitiesTitle: 'Deine Pflichten',
-      responsibilitiesText:
-        'Du nutzt den Dienst rechtmäßig und im Einklang mit den Nutzungsbedingungen von Twitch.',
-      accountTitle: 'Kontoverwaltung',
-      accountText:
-        'Konten werden von einem Administrator freigegeben. Du kannst dein Konto jederzeit in den Einstellungen löschen.',
-      availabilityTitle: 'Verfügbarkeit',
-      availabilityText:
-        'Wir streben eine hohe Verfügbarkeit an, können aber keinen unterbrechungsfreien Betrieb garantieren.',
-      ipTitle: 'Geistiges Eigentum',
-      ipText: 'Die Software und ihr Design bleiben Eigentum ihrer Urheber.',
-      liabilityTitle: 'Haftung',
-      liabilityText: 'Der Dienst wird ohne Gewähr bereitgestellt, soweit gesetzlich zulässig.',
-      terminationTitle: 'Kündigung',
-      terminationText: 'Wir können Konten sperren, die gegen diese Bedingungen verstoßen.',
-      changesTitle: 'Änderungen',
-      changesText: 'Wir versuchen, Änderungen dieser Bedingungen 30 Tage im Voraus anzukündigen.',
-    },
-    imprint: {
-      title: 'Impressum',
-      operatorTitle: 'Betreiber',
-      operatorText: 'Greetboard wird als privates Projekt betrieben.',
-      contactTitle: 'Kontakt',
-      emailLabel: 'E-Mail: {{email}}',
-      responsibleTitle: 'Verantwortlich für den Inhalt',
-      responsibleText: 'Fragen zum Inhalt kannst du an {{email}} senden.',
-    },
-  },
   dashboard: {
     title: 'Dashboard',
     description: 'Verwalte deine Begrüßungssitzungen und begrüße die Menschen in deinem Chat.',
@@ -207,11 +142,13 @@ export const de: LocaleMessages = {
     deleteNamed: 'Sitzung {{name}} löschen',
     created: 'Erstellt {{time}}',
     moreKeywords: '+{{count}}',
-    moreKeywordsLabel: 'Weitere Stichwörter: {{count}}',
+    moreKeywordsLabel_one: '{{count}} weiteres Stichwort',
+    moreKeywordsLabel_other: '{{count}} weitere Stichwörter',
     deleteTitle: 'Sitzung löschen',
     deleteIntro: 'Möchtest du „{{name}}“ wirklich löschen? Dabei geht verloren:',
     deleteItemSession: 'Die Sitzung selbst',
-    deleteItemChatters: 'Ihre Chatter: {{count}}',
+    deleteItemChatters_one: 'Ihr Chatter: {{count}}',
+    deleteItemChatters_other: 'Ihre Chatter: {{count}}',
     deleteItemHistory: 'Der gesamte Chatverlauf und Begrüßungsstatus',
     deleteWarning: 'Dies kann nicht rückgängig gemacht werden.',
     deleteConfirm: 'Sitzung löschen',
@@ -221,9 +158,11 @@ export const de: LocaleMessages = {
   chatters: {
     greet: '{{name}} als begrüßt markieren',
     ungreet: '{{name}} als nicht begrüßt markieren',
-    messages: 'Nachrichten: {{count}}',
+    messages_one: 'Nachricht: {{count}}',
+    messages_other: 'Nachrichten: {{count}}',
     firstSeen: 'Zuerst gesehen {{time}}',
-    showing: 'Zeige {{from}}-{{to}} von {{total}} Chattern',
+    showing_one: 'Zeige {{from}}-{{to}} von {{count}} Chatter',
+    showing_other: 'Zeige {{from}}-{{to}} von {{count}} Chattern',
     previous: 'Zurück',
     next: 'Weiter',
     pageSize: 'Pro Seite',
@@ -262,7 +201,8 @@ export const de: LocaleMessages = {
     start: 'Starten',
     stop: 'Beenden',
     progress: 'Begrüßungsfortschritt',
-    more: '+ {{count}} weitere',
+    more_one: '+ {{count}} weiterer',
+    more_other: '+ {{count}} weitere',
   },
   placeholders: {
     statisticsTitle: 'Statistiken',
@@ -292,7 +232,10 @@ export const de: LocaleMessages = {
     sessionStarted: 'Sitzung gestartet! Überwache den Chat von {{username}}',
     sessionCreated: 'Sitzung erstellt und gestartet! Überwache den Chat von {{username}}',
     sessionSelected: 'Ausgewählte Sitzung: {{name}}',
-    sessionDeletedDetail: 'Sitzung „{{name}}“ erfolgreich gelöscht. Entfernte Chatter: {{count}}.',
+    sessionDeletedDetail_one:
+      'Sitzung „{{name}}“ erfolgreich gelöscht. {{count}} Chatter entfernt.',
+    sessionDeletedDetail_other:
+      'Sitzung „{{name}}“ erfolgreich gelöscht. {{count}} Chatter entfernt.',
     userApproved: 'Dein Konto wurde freigegeben! Du kannst jetzt Sitzungen starten.',
     userRejected: 'Dein Konto wurde abgelehnt.',
   },

@@ -5,7 +5,6 @@ export const en = {
     loading: 'Loading…',
     cancel: 'Cancel',
     add: 'Add',
-    create: 'Create',
     active: 'Active',
     inactive: 'Inactive',
     live: 'LIVE',
@@ -13,7 +12,6 @@ export const en = {
     removeItem: 'Remove {{item}}',
     backToHome: 'Back to home',
     backToDashboard: 'Back to dashboard',
-    close: 'Close',
   },
   nav: {
     main: 'Main navigation',
@@ -25,12 +23,8 @@ export const en = {
     admin: 'Admin',
     logout: 'Logout',
     openMenu: 'Open menu',
-    closeMenu: 'Close menu',
     toDark: 'Switch to dark theme',
     toLight: 'Switch to light theme',
-    darkTheme: 'Dark theme',
-    lightTheme: 'Light theme',
-    avatarOf: 'Avatar of {{name}}',
   },
   footer: {
     copyright: '© {{year}} Greetboard. All rights reserved.',
@@ -105,60 +99,6 @@ export const en = {
     feature3: 'A compact overlay for OBS',
     feature4: 'Statistics for every stream',
   },
-  legal: {
-    contactLine: 'Contact: {{email}}',
-    privacy: {
-      title: 'Privacy Policy',
-      collectedTitle: 'Data we collect',
-      collectedText:
-        'Your Twitch account name, display name, profile image and Twitch ID, and for monitored sessions the names and first messages of the people who chat in your stream.',
-      useTitle: 'How we use it',
-      useText: 'Only to run the service: to list chatters, record greetings and show statistics.',
-      securityTitle: 'Security',
-      securityText: 'Data is sent over encrypted connections and stored on protected servers.',
-      retentionTitle: 'Retention',
-      retentionText:
-        'Data is kept until you delete the session or your account. Deleting your account removes all sessions and chat data.',
-      thirdPartiesTitle: 'Third parties',
-      thirdPartiesText: 'We use Twitch for sign-in and chat. We do not sell your data.',
-      rightsTitle: 'Your rights',
-      rightsText: 'You may ask for access to, correction of or deletion of your data at any time.',
-      contactTitle: 'Contact',
-    },
-    terms: {
-      title: 'Terms of Service',
-      acceptanceTitle: 'Acceptance',
-      acceptanceText: 'By using Greetboard you accept these terms.',
-      serviceTitle: 'Service description',
-      serviceText:
-        'Greetboard lists the people who chat in your stream and lets you mark them as greeted.',
-      responsibilitiesTitle: 'Your responsibilities',
-      responsibilitiesText:
-        'You use the service lawfully and in line with the Twitch terms of service.',
-      accountTitle: 'Account management',
-      accountText:
-        'Accounts are approved by an administrator. You can delete your account at any time in the settings.',
-      availabilityTitle: 'Availability',
-      availabilityText: 'We aim for high availability but cannot guarantee uninterrupted service.',
-      ipTitle: 'Intellectual property',
-      ipText: 'The software and its design remain the property of their authors.',
-      liabilityTitle: 'Liability',
-      liabilityText: 'The service is provided as is, without warranty, as far as the law allows.',
-      terminationTitle: 'Termination',
-      terminationText: 'We may suspend accounts that break these terms.',
-      changesTitle: 'Changes',
-      changesText: 'We will try to announce changes to these terms 30 days in advance.',
-    },
-    imprint: {
-      title: 'Imprint',
-      operatorTitle: 'Operator',
-      operatorText: 'Greetboard is operated as a private project.',
-      contactTitle: 'Contact',
-      emailLabel: 'Email: {{email}}',
-      responsibleTitle: 'Responsible for content',
-      responsibleText: 'Questions about the content can be sent to {{email}}.',
-    },
-  },
   dashboard: {
     title: 'Dashboard',
     description: 'Manage your greeting sessions and greet the people in your chat.',
@@ -196,11 +136,13 @@ export const en = {
     deleteNamed: 'Delete session {{name}}',
     created: 'Created {{time}}',
     moreKeywords: '+{{count}}',
-    moreKeywordsLabel: '{{count}} more keywords',
+    moreKeywordsLabel_one: '{{count}} more keyword',
+    moreKeywordsLabel_other: '{{count}} more keywords',
     deleteTitle: 'Delete Session',
     deleteIntro: 'Are you sure you want to delete "{{name}}"? You will lose:',
     deleteItemSession: 'The session itself',
-    deleteItemChatters: 'Its chatters: {{count}}',
+    deleteItemChatters_one: 'Its chatter: {{count}}',
+    deleteItemChatters_other: 'Its chatters: {{count}}',
     deleteItemHistory: 'All chat history and greet status',
     deleteWarning: 'This cannot be undone.',
     deleteConfirm: 'Delete Session',
@@ -209,9 +151,11 @@ export const en = {
   chatters: {
     greet: 'Mark {{name}} as greeted',
     ungreet: 'Mark {{name}} as not greeted',
-    messages: 'Messages: {{count}}',
+    messages_one: 'Message: {{count}}',
+    messages_other: 'Messages: {{count}}',
     firstSeen: 'First seen {{time}}',
-    showing: 'Showing {{from}}-{{to}} of {{total}} chatters',
+    showing_one: 'Showing {{from}}-{{to}} of {{count}} chatter',
+    showing_other: 'Showing {{from}}-{{to}} of {{count}} chatters',
     previous: 'Previous',
     next: 'Next',
     pageSize: 'Per page',
@@ -250,7 +194,8 @@ export const en = {
     start: 'Start',
     stop: 'Stop',
     progress: 'Greeting progress',
-    more: '+ {{count}} more',
+    more_one: '+ {{count}} more',
+    more_other: '+ {{count}} more',
   },
   placeholders: {
     statisticsTitle: 'Statistics',
@@ -279,12 +224,19 @@ export const en = {
     sessionStarted: "Session started! Monitoring {{username}}'s chat",
     sessionCreated: "Session created and started! Monitoring {{username}}'s chat",
     sessionSelected: 'Selected session: {{name}}',
-    sessionDeletedDetail: 'Session "{{name}}" deleted successfully. Removed {{count}} chatters.',
+    sessionDeletedDetail_one: 'Session "{{name}}" deleted successfully. Removed {{count}} chatter.',
+    sessionDeletedDetail_other:
+      'Session "{{name}}" deleted successfully. Removed {{count}} chatters.',
     userApproved: 'Your account has been approved! You can now start sessions.',
     userRejected: 'Your account has been rejected.',
   },
 };
 
-type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
+/** `showing` for `showing_other`: a text that i18next picks by count. */
+type PluralBase<K> = K extends `${infer Base}_other` ? Base : never;
+type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> } & {
+  /** Languages such as French and Spanish have a third form, for counts of a million and more. */
+  [K in `${PluralBase<keyof T>}_many`]?: string;
+};
 /** The shape every locale must have: the English keys, any strings. */
 export type LocaleMessages = Messages<typeof en>;

@@ -6,7 +6,6 @@ export const es: LocaleMessages = {
     loading: 'Cargando…',
     cancel: 'Cancelar',
     add: 'Añadir',
-    create: 'Crear',
     active: 'Activa',
     inactive: 'Inactiva',
     live: 'EN VIVO',
@@ -14,7 +13,6 @@ export const es: LocaleMessages = {
     removeItem: 'Quitar {{item}}',
     backToHome: 'Volver al inicio',
     backToDashboard: 'Volver al panel',
-    close: 'Cerrar',
   },
   nav: {
     main: 'Navegación principal',
@@ -26,12 +24,8 @@ export const es: LocaleMessages = {
     admin: 'Admin',
     logout: 'Cerrar sesión',
     openMenu: 'Abrir menú',
-    closeMenu: 'Cerrar menú',
     toDark: 'Cambiar al tema oscuro',
     toLight: 'Cambiar al tema claro',
-    darkTheme: 'Tema oscuro',
-    lightTheme: 'Tema claro',
-    avatarOf: 'Avatar de {{name}}',
   },
   footer: {
     copyright: '© {{year}} Greetboard. Todos los derechos reservados.',
@@ -108,64 +102,6 @@ export const es: LocaleMessages = {
     feature3: 'Un overlay compacto para OBS',
     feature4: 'Estadísticas de cada directo',
   },
-  legal: {
-    contactLine: 'Contacto: {{email}}',
-    privacy: {
-      title: 'Política de privacidad',
-      collectedTitle: 'Datos que recopilamos',
-      collectedText:
-        'Tu nombre de cuenta de Twitch, nombre visible, imagen de perfil e ID de Twitch y, en las sesiones supervisadas, los nombres y primeros mensajes de quienes escriben en tu directo.',
-      useTitle: 'Cómo los usamos',
-      useText:
-        'Solo para prestar el servicio: listar a las personas del chat, registrar saludos y mostrar estadísticas.',
-      securityTitle: 'Seguridad',
-      securityText: 'Los datos viajan cifrados y se guardan en servidores protegidos.',
-      retentionTitle: 'Conservación',
-      retentionText:
-        'Los datos se guardan hasta que borres la sesión o tu cuenta. Al borrar la cuenta se eliminan todas las sesiones y los datos del chat.',
-      thirdPartiesTitle: 'Terceros',
-      thirdPartiesText: 'Usamos Twitch para el inicio de sesión y el chat. No vendemos tus datos.',
-      rightsTitle: 'Tus derechos',
-      rightsText:
-        'Puedes pedir acceso, rectificación o eliminación de tus datos en cualquier momento.',
-      contactTitle: 'Contacto',
-    },
-    terms: {
-      title: 'Términos del servicio',
-      acceptanceTitle: 'Aceptación',
-      acceptanceText: 'Al usar Greetboard aceptas estos términos.',
-      serviceTitle: 'Descripción del servicio',
-      serviceText:
-        'Greetboard muestra a las personas que escriben en tu directo y te permite marcarlas como saludadas.',
-      responsibilitiesTitle: 'Tus responsabilidades',
-      responsibilitiesText:
-        'Usas el servicio de forma lícita y conforme a los términos del servicio de Twitch.',
-      accountTitle: 'Gestión de la cuenta',
-      accountText:
-        'Un administrador aprueba las cuentas. Puedes borrar tu cuenta cuando quieras desde los ajustes.',
-      availabilityTitle: 'Disponibilidad',
-      availabilityText:
-        'Buscamos una alta disponibilidad, pero no podemos garantizar un servicio sin interrupciones.',
-      ipTitle: 'Propiedad intelectual',
-      ipText: 'El software y su diseño siguen siendo propiedad de sus autores.',
-      liabilityTitle: 'Responsabilidad',
-      liabilityText:
-        'El servicio se ofrece tal cual, sin garantías, en la medida en que lo permita la ley.',
-      terminationTitle: 'Rescisión',
-      terminationText: 'Podemos suspender las cuentas que incumplan estos términos.',
-      changesTitle: 'Cambios',
-      changesText: 'Intentaremos anunciar los cambios de estos términos con 30 días de antelación.',
-    },
-    imprint: {
-      title: 'Aviso legal',
-      operatorTitle: 'Responsable',
-      operatorText: 'Greetboard se gestiona como un proyecto privado.',
-      contactTitle: 'Contacto',
-      emailLabel: 'Correo electrónico: {{email}}',
-      responsibleTitle: 'Responsable del contenido',
-      responsibleText: 'Puedes enviar tus preguntas sobre el contenido a {{email}}.',
-    },
-  },
   dashboard: {
     title: 'Panel',
     description: 'Gestiona tus sesiones de saludo y saluda a las personas de tu chat.',
@@ -204,11 +140,15 @@ export const es: LocaleMessages = {
     deleteNamed: 'Eliminar la sesión {{name}}',
     created: 'Creada {{time}}',
     moreKeywords: '+{{count}}',
-    moreKeywordsLabel: 'Más palabras clave: {{count}}',
+    moreKeywordsLabel_one: '{{count}} palabra clave más',
+    moreKeywordsLabel_many: '{{count}} de palabras clave más',
+    moreKeywordsLabel_other: '{{count}} palabras clave más',
     deleteTitle: 'Eliminar sesión',
     deleteIntro: '¿Seguro que quieres eliminar «{{name}}»? Perderás:',
     deleteItemSession: 'La sesión en sí',
-    deleteItemChatters: 'Sus participantes: {{count}}',
+    deleteItemChatters_one: 'Su participante: {{count}}',
+    deleteItemChatters_many: 'Sus participantes: {{count}}',
+    deleteItemChatters_other: 'Sus participantes: {{count}}',
     deleteItemHistory: 'Todo el historial del chat y el estado de los saludos',
     deleteWarning: 'Esto no se puede deshacer.',
     deleteConfirm: 'Eliminar sesión',
@@ -218,9 +158,13 @@ export const es: LocaleMessages = {
   chatters: {
     greet: 'Marcar a {{name}} como saludado',
     ungreet: 'Marcar a {{name}} como no saludado',
-    messages: 'Mensajes: {{count}}',
+    messages_one: 'Mensaje: {{count}}',
+    messages_many: 'Mensajes: {{count}}',
+    messages_other: 'Mensajes: {{count}}',
     firstSeen: 'Visto por primera vez {{time}}',
-    showing: 'Mostrando {{from}}-{{to}} de {{total}} participantes',
+    showing_one: 'Mostrando {{from}}-{{to}} de {{count}} participante',
+    showing_many: 'Mostrando {{from}}-{{to}} de {{count}} de participantes',
+    showing_other: 'Mostrando {{from}}-{{to}} de {{count}} participantes',
     previous: 'Anterior',
     next: 'Siguiente',
     pageSize: 'Por página',
@@ -259,7 +203,9 @@ export const es: LocaleMessages = {
     start: 'Iniciar',
     stop: 'Detener',
     progress: 'Progreso de saludos',
-    more: '+ {{count}} más',
+    more_one: '+ {{count}} más',
+    more_many: '+ {{count}} más',
+    more_other: '+ {{count}} más',
   },
   placeholders: {
     statisticsTitle: 'Estadísticas',
@@ -289,8 +235,12 @@ export const es: LocaleMessages = {
     sessionStarted: '¡Sesión iniciada! Supervisando el chat de {{username}}',
     sessionCreated: '¡Sesión creada e iniciada! Supervisando el chat de {{username}}',
     sessionSelected: 'Sesión seleccionada: {{name}}',
-    sessionDeletedDetail:
-      'Sesión «{{name}}» eliminada correctamente. Participantes eliminados: {{count}}.',
+    sessionDeletedDetail_one:
+      'Sesión «{{name}}» eliminada correctamente. Se eliminó {{count}} participante.',
+    sessionDeletedDetail_many:
+      'Sesión «{{name}}» eliminada correctamente. Se eliminaron {{count}} de participantes.',
+    sessionDeletedDetail_other:
+      'Sesión «{{name}}» eliminada correctamente. Se eliminaron {{count}} participantes.',
     userApproved: '¡Tu cuenta ha sido aprobada! Ya puedes iniciar sesiones.',
     userRejected: 'Tu cuenta ha sido rechazada.',
   },

@@ -6,7 +6,6 @@ export const fr: LocaleMessages = {
     loading: 'Chargement…',
     cancel: 'Annuler',
     add: 'Ajouter',
-    create: 'Créer',
     active: 'Active',
     inactive: 'Inactive',
     live: 'EN DIRECT',
@@ -14,7 +13,6 @@ export const fr: LocaleMessages = {
     removeItem: 'Retirer {{item}}',
     backToHome: "Retour à l'accueil",
     backToDashboard: 'Retour au tableau de bord',
-    close: 'Fermer',
   },
   nav: {
     main: 'Navigation principale',
@@ -26,12 +24,8 @@ export const fr: LocaleMessages = {
     admin: 'Admin',
     logout: 'Se déconnecter',
     openMenu: 'Ouvrir le menu',
-    closeMenu: 'Fermer le menu',
     toDark: 'Passer au thème sombre',
     toLight: 'Passer au thème clair',
-    darkTheme: 'Thème sombre',
-    lightTheme: 'Thème clair',
-    avatarOf: 'Avatar de {{name}}',
   },
   footer: {
     copyright: '© {{year}} Greetboard. Tous droits réservés.',
@@ -109,67 +103,6 @@ export const fr: LocaleMessages = {
     feature3: 'Un overlay compact pour OBS',
     feature4: 'Des statistiques pour chaque stream',
   },
-  legal: {
-    contactLine: 'Contact : {{email}}',
-    privacy: {
-      title: 'Politique de confidentialité',
-      collectedTitle: 'Données collectées',
-      collectedText:
-        "Votre nom de compte Twitch, votre nom d'affichage, votre image de profil et votre identifiant Twitch, ainsi que, pour les sessions suivies, les noms et premiers messages des personnes qui écrivent dans votre stream.",
-      useTitle: 'Utilisation',
-      useText:
-        'Uniquement pour faire fonctionner le service : lister les chatteurs, enregistrer les saluts et afficher des statistiques.',
-      securityTitle: 'Sécurité',
-      securityText:
-        'Les données transitent par des connexions chiffrées et sont stockées sur des serveurs protégés.',
-      retentionTitle: 'Conservation',
-      retentionText:
-        'Les données sont conservées jusqu’à la suppression de la session ou de votre compte. La suppression du compte efface toutes les sessions et données de chat.',
-      thirdPartiesTitle: 'Tiers',
-      thirdPartiesText:
-        'Nous utilisons Twitch pour la connexion et le chat. Nous ne vendons pas vos données.',
-      rightsTitle: 'Vos droits',
-      rightsText:
-        "Vous pouvez à tout moment demander l'accès, la rectification ou la suppression de vos données.",
-      contactTitle: 'Contact',
-    },
-    terms: {
-      title: "Conditions d'utilisation",
-      acceptanceTitle: 'Acceptation',
-      acceptanceText: 'En utilisant Greetboard, vous acceptez ces conditions.',
-      serviceTitle: 'Description du service',
-      serviceText:
-        'Greetboard liste les personnes qui écrivent dans votre stream et vous permet de les marquer comme saluées.',
-      responsibilitiesTitle: 'Vos responsabilités',
-      responsibilitiesText:
-        "Vous utilisez le service de manière licite et conformément aux conditions d'utilisation de Twitch.",
-      accountTitle: 'Gestion du compte',
-      accountText:
-        'Les comptes sont approuvés par un administrateur. Vous pouvez supprimer votre compte à tout moment dans les paramètres.',
-      availabilityTitle: 'Disponibilité',
-      availabilityText:
-        'Nous visons une haute disponibilité sans pouvoir garantir un service ininterrompu.',
-      ipTitle: 'Propriété intellectuelle',
-      ipText: 'Le logiciel et son design restent la propriété de leurs auteurs.',
-      liabilityTitle: 'Responsabilité',
-      liabilityText:
-        'Le service est fourni tel quel, sans garantie, dans les limites permises par la loi.',
-      terminationTitle: 'Résiliation',
-      terminationText: 'Nous pouvons suspendre les comptes qui enfreignent ces conditions.',
-      changesTitle: 'Modifications',
-      changesText:
-        "Nous essaierons d'annoncer les modifications de ces conditions 30 jours à l'avance.",
-    },
-    imprint: {
-      title: 'Mentions légales',
-      operatorTitle: 'Éditeur',
-      operatorText: 'Greetboard est exploité comme un projet privé.',
-      contactTitle: 'Contact',
-      emailLabel: 'E-mail : {{email}}',
-      responsibleTitle: 'Responsable du contenu',
-      responsibleText: 'Les questions sur le contenu peuvent être envoyées à {{email}}.',
-    },
-  },
   dashboard: {
     title: 'Tableau de bord',
     description: 'Gérez vos sessions de salut et saluez les personnes de votre chat.',
@@ -208,11 +141,15 @@ export const fr: LocaleMessages = {
     deleteNamed: 'Supprimer la session {{name}}',
     created: 'Créée {{time}}',
     moreKeywords: '+{{count}}',
-    moreKeywordsLabel: 'Autres mots-clés : {{count}}',
+    moreKeywordsLabel_one: '{{count}} mot-clé de plus',
+    moreKeywordsLabel_many: '{{count}} de mots-clés de plus',
+    moreKeywordsLabel_other: '{{count}} mots-clés de plus',
     deleteTitle: 'Supprimer la session',
     deleteIntro: 'Voulez-vous vraiment supprimer « {{name}} » ? Vous perdrez :',
     deleteItemSession: 'La session elle-même',
-    deleteItemChatters: 'Ses chatteurs : {{count}}',
+    deleteItemChatters_one: 'Son chatteur : {{count}}',
+    deleteItemChatters_many: 'Ses chatteurs : {{count}}',
+    deleteItemChatters_other: 'Ses chatteurs : {{count}}',
     deleteItemHistory: "Tout l'historique du chat et l'état des saluts",
     deleteWarning: 'Cette action est irréversible.',
     deleteConfirm: 'Supprimer la session',
@@ -222,9 +159,13 @@ export const fr: LocaleMessages = {
   chatters: {
     greet: 'Marquer {{name}} comme salué',
     ungreet: 'Marquer {{name}} comme non salué',
-    messages: 'Messages : {{count}}',
+    messages_one: 'Message : {{count}}',
+    messages_many: 'Messages : {{count}}',
+    messages_other: 'Messages : {{count}}',
     firstSeen: 'Vu pour la première fois {{time}}',
-    showing: 'Affichage de {{from}}-{{to}} sur {{total}} chatteurs',
+    showing_one: 'Affichage de {{from}}-{{to}} sur {{count}} chatteur',
+    showing_many: 'Affichage de {{from}}-{{to}} sur {{count}} de chatteurs',
+    showing_other: 'Affichage de {{from}}-{{to}} sur {{count}} chatteurs',
     previous: 'Précédent',
     next: 'Suivant',
     pageSize: 'Par page',
@@ -263,7 +204,9 @@ export const fr: LocaleMessages = {
     start: 'Démarrer',
     stop: 'Arrêter',
     progress: 'Progression des saluts',
-    more: '+ {{count}} de plus',
+    more_one: '+ {{count}} de plus',
+    more_many: '+ {{count}} de plus',
+    more_other: '+ {{count}} de plus',
   },
   placeholders: {
     statisticsTitle: 'Statistiques',
@@ -293,8 +236,12 @@ export const fr: LocaleMessages = {
     sessionStarted: 'Session démarrée ! Suivi du chat de {{username}}',
     sessionCreated: 'Session créée et démarrée ! Suivi du chat de {{username}}',
     sessionSelected: 'Session sélectionnée : {{name}}',
-    sessionDeletedDetail:
-      'Session « {{name}} » supprimée avec succès. Chatteurs retirés : {{count}}.',
+    sessionDeletedDetail_one:
+      'Session « {{name}} » supprimée avec succès. {{count}} chatteur retiré.',
+    sessionDeletedDetail_many:
+      'Session « {{name}} » supprimée avec succès. {{count}} de chatteurs retirés.',
+    sessionDeletedDetail_other:
+      'Session « {{name}} » supprimée avec succès. {{count}} chatteurs retirés.',
     userApproved: 'Votre compte a été approuvé ! Vous pouvez maintenant démarrer des sessions.',
     userRejected: 'Votre compte a été refusé.',
   },

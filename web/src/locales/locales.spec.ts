@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { de } from './de';
+import { legalTexts } from '../features/legal/legal-texts';
 import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
@@ -14,25 +17,42 @@ function flatten(value: unknown, prefix = ''): Map<string, string> {
   return entries;
 }
 
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+/** Counts whose number stands alone, with no word that agrees with it in any language. */
+const BARE_FIGURES = ['sessions.moreKeywords', 'sessionPage.peopleToGreet'];
+
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-const english = flatten(en);
+/** Every text of a language, the legal pages' namespace under `legal.`. */
+const allTexts = (messages: object, language: keyof typeof legalTexts) =>
+  flatten({ ...messages, legal: legalTexts[language] });
+const english = allTexts(en, 'en');
+const pluralBases = [...english.keys()]
+  .filter((key) => key.endsWith('_other'))
+  .map((key) => key.slice(0, -'_other'.length));
+
+/** The keys a language must have: the English ones, each count in that language's plural forms. */
+function expectedKeys(language: string): string[] {
+  const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const plain = [...english.keys()].filter((key) => !PLURAL_FORM.test(key));
+  return [...plain, ...pluralBases.flatMap((base) => forms.map((form) => `${base}_${form}`))];
+}
 
 describe.each([
   ['de', de],
   ['es', es],
   ['fr', fr],
-])('%s texts', (_language, messages) => {
-  const translated = flatten(messages);
+] as const)('%s texts', (language, messages) => {
+  const translated = allTexts(messages, language);
 
-  it('have exactly the English keys', () => {
-    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+  it('have the English keys, with every plural form the language needs', () => {
+    expect([...translated.keys()].sort()).toEqual(expectedKeys(language).sort());
   });
 
   it('are all filled in and keep every placeholder', () => {
-    for (const [key, text] of english) {
-      const other = translated.get(key) ?? '';
-      expect(`${key}: ${other.trim() === '' ? 'empty' : 'ok'}`).toBe(`${key}: ok`);
-      expect([key, placeholders(other)]).toEqual([key, placeholders(text)]);
+    for (const [key, text] of translated) {
+      const source = english.get(key) ?? english.get(key.replace(PLURAL_FORM, '_other')) ?? '';
+      expect(`${key}: ${text.trim() === '' ? 'empty' : 'ok'}`).toBe(`${key}: ok`);
+      expect([key, placeholders(text)]).toEqual([key, placeholders(source)]);
     }
   });
 
@@ -45,6 +65,17 @@ describe.each([
 });
 
 describe('English texts', () => {
+  it('have the English plural forms', () => {
+    expect([...english.keys()].sort()).toEqual(expectedKeys('en').sort());
+  });
+
+  it('say every count through plural forms, unless the number stands alone', () => {
+    const counted = [...english]
+      .filter(([key, text]) => text.includes('{{count}}') && !PLURAL_FORM.test(key))
+      .map(([key]) => key);
+    expect(counted.sort()).toEqual([...BARE_FIGURES].sort());
+  });
+
   it('keep the spec wording', () => {
     expect(en.errors.unexpectedTitle).toBe('Unexpected Application Error!');
     expect(en.dashboard.selectSession).toBe('Select a session to view chatters');
@@ -57,5 +88,77 @@ describe('English texts', () => {
       "Session created and started! Monitoring {{username}}'s chat",
     );
     expect(en.chatters.newChatter).toBe('New chatter: {{name}}');
+    expect(en.chatters.showing_other).toBe('Showing {{from}}-{{to}} of {{count}} chatters');
+    expect(en.toast.sessionDeletedDetail_other).toBe(
+      'Session "{{name}}" deleted successfully. Removed {{count}} chatters.',
+    );
+  });
+});
+
+/** Texts of the spec's error catalogue that no screen shows yet; kept so the catalogue is whole. */
+const CATALOGUE_ONLY = [
+  'errors.network',
+  'errors.unauthorized',
+  'errors.sessionNotFound',
+  'toast.updateSessionFailed',
+  'toast.sessionUpdated',
+  'toast.sessionDeleted',
+];
+
+/** The web app's code, without the texts themselves and without tests. */
+function appSource(): string {
+  const root = join(import.meta.dirname, '..');
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.spec\.tsx?$/.test(file))
+    .filter((file) => !file.startsWith('locales'))
+    .map((file) => readFileSync(join(root, file), 'utf8'))
+    .join('\n');
+}
+
+/**
+ * Whether code names a key: as a string, or through a template such as
+ * `landing.features.${key}Title` whose every filled-in part the code also spells out.
+ */
+function keyUsage(source: string): (key: string) => boolean {
+  const words = new Set([...source.matchAll(/(['"`])([\w.-]+)\1/g)].map((m) => m[2]));
+  const spelled = (part: string) =>
+    words.has(part) || new RegExp(`\\b${part.replace(/\./g, '\\.')}:`).test(source);
+  const templates = [...source.matchAll(/`([\w.]*\$\{[^`]*)`/g)].map(
+    ([, template]) =>
+      new RegExp(
+        `^${template
+          .split(/\$\{[^}]+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('([\\w.]+)')}$`,
+      ),
+  );
+  return (key) =>
+    words.has(key) ||
+    templates.some((template) => template.exec(key)?.slice(1).every(spelled) ?? false);
+}
+
+describe('Text keys', () => {
+  const isUsed = keyUsage(appSource());
+  const named = (messages: object) => [...flatten(messages).keys()];
+  const keys = [...new Set(named(en).map((key) => key.replace(PLURAL_FORM, '')))];
+  // The legal pages name their keys within their own namespace.
+  keys.push(...named(legalTexts.en));
+
+  it('are all used by the web app', () => {
+    const unused = keys.filter((key) => !isUsed(key) && !CATALOGUE_ONLY.includes(key));
+    expect(unused).toEqual([]);
+  });
+
+  it('kept only for the error catalogue are indeed unused', () => {
+    expect(CATALOGUE_ONLY.filter((key) => isUsed(key))).toEqual([]);
+    expect(CATALOGUE_ONLY.filter((key) => !english.has(key))).toEqual([]);
+  });
+
+  it('count as unused when nothing names them', () => {
+    expect(isUsed('toast.sessionStopped')).toBe(true);
+    expect(isUsed('landing.features.realtimeTitle')).toBe(true);
+    expect(isUsed('login.errors.cancelled')).toBe(true);
+    expect(isUsed('toast.sessionUpdated')).toBe(false);
+    expect(isUsed('landing.features.teleportTitle')).toBe(false);
   });
 });

@@ -25,7 +25,9 @@ export function Pagination({ page, pageSize, total, window, onPageChange }: Pagi
   const { from, to } = pageRange(page, pageSize, total);
   return (
     <nav className="pagination" aria-label={t('chatters.pagination')}>
-      <span className="pagination-summary">{t('chatters.showing', { from, to, total })}</span>
+      <span className="pagination-summary">
+        {t('chatters.showing', { from, to, count: total })}
+      </span>
       <div className="pagination-pages">
         <button
           type="button"

@@ -2,6 +2,18 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { i18n, LANGUAGES } from '../i18n/i18n';
+import { legalTexts } from './legal-texts';
+
+const LEGAL = 'legal';
+
+/** The legal texts join i18next as their own namespace when these pages first load. */
+function addLegalTexts() {
+  for (const language of LANGUAGES)
+    i18n.addResourceBundle(language, LEGAL, legalTexts[language], true, true);
+}
+if (i18n.isInitialized) addLegalTexts();
+else i18n.on('initialized', addLegalTexts);
 
 /** The one contact address the legal pages repeat. */
 export const CONTACT_EMAIL = 'contact@greetboard.example';
@@ -21,7 +33,7 @@ function LegalPage({ title, children }: { title: string; children: ReactNode }) 
 }
 
 function Sections({ prefix, keys }: { prefix: string; keys: string[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LEGAL);
   return keys.map((key) => (
     <section key={key}>
       <h2>{t(`${prefix}.${key}Title`)}</h2>
@@ -31,17 +43,17 @@ function Sections({ prefix, keys }: { prefix: string; keys: string[] }) {
 }
 
 export function PrivacyPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LEGAL);
   return (
-    <LegalPage title={t('legal.privacy.title')}>
+    <LegalPage title={t('privacy.title')}>
       <Sections
-        prefix="legal.privacy"
+        prefix="privacy"
         keys={['collected', 'use', 'security', 'retention', 'thirdParties', 'rights']}
       />
       <section>
-        <h2>{t('legal.privacy.contactTitle')}</h2>
+        <h2>{t('privacy.contactTitle')}</h2>
         <p>
-          <a href={`mailto:${CONTACT_EMAIL}`}>{t('legal.contactLine', { email: CONTACT_EMAIL })}</a>
+          <a href={`mailto:${CONTACT_EMAIL}`}>{t('contactLine', { email: CONTACT_EMAIL })}</a>
         </p>
       </section>
     </LegalPage>
@@ -49,11 +61,11 @@ export function PrivacyPage() {
 }
 
 export function TermsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LEGAL);
   return (
-    <LegalPage title={t('legal.terms.title')}>
+    <LegalPage title={t('terms.title')}>
       <Sections
-        prefix="legal.terms"
+        prefix="terms"
         keys={[
           'acceptance',
           'service',
@@ -71,21 +83,21 @@ export function TermsPage() {
 }
 
 export function ImprintPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LEGAL);
   return (
-    <LegalPage title={t('legal.imprint.title')}>
-      <Sections prefix="legal.imprint" keys={['operator']} />
+    <LegalPage title={t('imprint.title')}>
+      <Sections prefix="imprint" keys={['operator']} />
       <section>
-        <h2>{t('legal.imprint.contactTitle')}</h2>
+        <h2>{t('imprint.contactTitle')}</h2>
         <p>
           <a href={`mailto:${CONTACT_EMAIL}`}>
-            {t('legal.imprint.emailLabel', { email: CONTACT_EMAIL })}
+            {t('imprint.emailLabel', { email: CONTACT_EMAIL })}
           </a>
         </p>
       </section>
       <section>
-        <h2>{t('legal.imprint.responsibleTitle')}</h2>
-        <p>{t('legal.imprint.responsibleText', { email: CONTACT_EMAIL })}</p>
+        <h2>{t('imprint.responsibleTitle')}</h2>
+        <p>{t('imprint.responsibleText', { email: CONTACT_EMAIL })}</p>
       </section>
     </LegalPage>
   );
