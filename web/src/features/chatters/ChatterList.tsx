@@ -5,6 +5,7 @@ import { Avatar } from '../../components/Avatar';
 import { RelativeTime } from '../i18n/RelativeTime';
 import { GreetButton } from './GreetButton';
 import { useGreet } from './use-greet';
+import './chatters.css';
 
 /**
  * How much of a chatter a row shows: `list` on the dashboard; `detailed` on the session page

@@ -1,6 +1,7 @@
 import { Hand, Hourglass, Smile } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './chatters.css';
 
 export const WAVE_MS = 2000;
 

@@ -10,6 +10,7 @@ import {
   PAGE_SIZES,
   type PageSize,
 } from './pagination';
+import './chatters.css';
 
 interface PaginationProps {
   page: number;

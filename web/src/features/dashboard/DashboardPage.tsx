@@ -13,6 +13,7 @@ import { defaultKeywordsOf, useGetSettingsQuery } from '../settings/settings-api
 import { ChatterPanel } from './ChatterPanel';
 import { SessionList } from './SessionList';
 import { useNewChatterToasts } from './use-new-chatter-toasts';
+import './dashboard.css';
 
 export default function DashboardPage() {
   const { t } = useTranslation();

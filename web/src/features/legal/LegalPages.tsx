@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { i18n, LANGUAGES } from '../i18n/i18n';
 import { legalTexts } from './legal-texts';
+import './legal.css';
 
 const LEGAL = 'legal';
 

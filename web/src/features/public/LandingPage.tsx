@@ -1,6 +1,7 @@
 import { Eye, Globe, Hand, Layers, MonitorPlay, Moon, Users, Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import './public.css';
 
 const FEATURES = [
   { key: 'realtime', Icon: Zap },

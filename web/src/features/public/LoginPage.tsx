@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { loginErrorKey } from './login-error';
+import './public.css';
 
 /** Sign-in is the browser navigating to the backend's OAuth start. */
 export const SIGN_IN_PATH = '/auth/twitch';

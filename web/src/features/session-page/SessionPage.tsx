@@ -31,6 +31,7 @@ import { useLiveRoom } from '../live/use-live-room';
 import { parseKeywords } from '../sessions/keywords';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { useSessionControls } from '../sessions/use-session-controls';
+import './session-page.css';
 
 export default function SessionPage() {
   const { t } = useTranslation();

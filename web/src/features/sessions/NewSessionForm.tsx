@@ -2,6 +2,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordChips } from '../../components/KeywordChips';
 import { addKeyword } from './keywords';
+import './sessions.css';
 
 interface NewSessionFormProps {
   username: string;

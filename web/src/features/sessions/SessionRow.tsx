@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RelativeTime } from '../i18n/RelativeTime';
 import { keywordPreview, parseKeywords } from './keywords';
+import './sessions.css';
 
 interface SessionRowProps {
   session: SessionDto;

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { DemoBanner } from './DemoBanner';
 import { TopBar } from './TopBar';
+import './shell.css';
 
 /** Signed-in pages (not the overlay): top bar, demo banner, the page. */
 export default function AppLayout() {

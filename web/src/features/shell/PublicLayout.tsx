@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { DemoBanner } from './DemoBanner';
 import { Footer } from './Footer';
+import './shell.css';
 
 /** Landing, login and legal pages: demo banner, a fixed theme button, the footer. */
 export default function PublicLayout() {
