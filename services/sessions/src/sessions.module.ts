@@ -25,6 +25,7 @@ import { SessionAccessRules } from './sessions/session-access.js';
 import { SessionsHandler } from './sessions/sessions.handler.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { SESSIONS_OUTBOX, SessionDomainEvents } from './events/session-domain-events.js';
+import { SnapshotsHandler, SnapshotsRepository } from './events/snapshots.handler.js';
 import {
   DEFAULT_STREAM_SETTINGS,
   SESSIONS_STREAM_SETTINGS,
@@ -63,6 +64,7 @@ export class SessionsModule {
         IgnoredUsersHandler,
         EditorsHandler,
         MonitoredChannelsHandler,
+        SnapshotsHandler,
       ],
       providers: [
         { provide: SESSIONS_TRANSPORT, useValue: options.transport },
@@ -82,6 +84,7 @@ export class SessionsModule {
           inject: [DataSource, SESSIONS_STREAMS],
         },
         SessionDomainEvents,
+        SnapshotsRepository,
         SessionsService,
         ChattersRepository,
         ChattersService,

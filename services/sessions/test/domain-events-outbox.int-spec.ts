@@ -67,7 +67,7 @@ describe('sessions domain events through the outbox', () => {
   };
 
   const pending = async () =>
-    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions.outbox')).rows[0]!.n;
+    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions.outbox')).rows[0].n;
 
   beforeAll(async () => {
     nats = await startPrivateNatsServer();
@@ -115,7 +115,7 @@ describe('sessions domain events through the outbox', () => {
     });
     const [first] = await chatters.recordChatLines([chatLine(owner.username, 'viewer_one')]);
     await chatters.recordChatLines([chatLine(owner.username, 'viewer_one', 'again')]);
-    await chatters.setGreeted(first!.chatter.id, true, owner.id);
+    await chatters.setGreeted(first.chatter.id, true, owner.id);
     await sessions.update({ actor: actorOf(owner), sessionId: session.id, isActive: false });
     // Every change committed; none of their events could leave.
     expect(await pending()).toBe(7);
@@ -138,14 +138,14 @@ describe('sessions domain events through the outbox', () => {
       SESSION_DOMAIN_EVENTS.sessionStopped.subject,
       DOMAIN_EVENTS.sessionStatusChanged.subject,
     ]);
-    const created = events[0]!.data as unknown as SessionSnapshot;
-    const stopped = events[5]!.data as unknown as SessionSnapshot;
+    const created = events[0].data as unknown as SessionSnapshot;
+    const stopped = events[5].data as unknown as SessionSnapshot;
     expect(created).toMatchObject({ id: session.id, ownerId: owner.id, isActive: true });
     expect(stopped).toMatchObject({ id: session.id, isActive: false });
     expect(stopped.version).toBeGreaterThan(created.version);
-    const greeted = events[4]!.data as unknown as ChatterSnapshot;
+    const greeted = events[4].data as unknown as ChatterSnapshot;
     expect(greeted).toMatchObject({
-      id: first!.chatter.id,
+      id: first.chatter.id,
       sessionId: session.id,
       ownerId: owner.id,
       isGreeted: true,

@@ -20,10 +20,20 @@ export function isoSql(expression: string): string {
 }
 
 /** A SessionSnapshot of the session row `s`. */
-const SESSION_SNAPSHOT = `jsonb_build_object(
+export const SESSION_SNAPSHOT = `jsonb_build_object(
   'id', s.id, 'ownerId', s.user_id, 'name', s.name, 'isActive', s.is_active,
   'createdAt', ${isoSql('s.created_at')}, 'startedAt', ${isoSql('s.started_at')},
   'endedAt', ${isoSql('s.ended_at')}, 'version', s.version)`;
+
+/** A ChatterSnapshot of the row `alias` (chatter columns and an `owner_id`). */
+export function chatterSnapshot(alias: string): string {
+  return `jsonb_build_object(
+    'id', ${alias}.id, 'sessionId', ${alias}.session_id, 'ownerId', ${alias}.owner_id,
+    'twitchId', ${alias}.twitch_id, 'firstSeenAt', ${isoSql(`${alias}.first_seen_at`)},
+    'lastSeenAt', ${isoSql(`${alias}.last_seen_at`)}, 'messageCount', ${alias}.message_count,
+    'isGreeted', ${alias}.is_greeted, 'greetedAt', ${isoSql(`${alias}.greeted_at`)},
+    'version', ${alias}.version)`;
+}
 
 /**
  * The INSERT that records a ChatterSnapshot of each row of `relation` (chatter columns, an
@@ -31,13 +41,7 @@ const SESSION_SNAPSHOT = `jsonb_build_object(
  */
 export function chatterEventsInsert(relation: string): string {
   return `INSERT INTO sessions.outbox (subject, msg_id, payload)
-    SELECT e.subject, e.subject || ':' || e.id || ':' || e.version,
-           jsonb_build_object(
-             'id', e.id, 'sessionId', e.session_id, 'ownerId', e.owner_id,
-             'twitchId', e.twitch_id, 'firstSeenAt', ${isoSql('e.first_seen_at')},
-             'lastSeenAt', ${isoSql('e.last_seen_at')}, 'messageCount', e.message_count,
-             'isGreeted', e.is_greeted, 'greetedAt', ${isoSql('e.greeted_at')},
-             'version', e.version)
+    SELECT e.subject, e.subject || ':' || e.id || ':' || e.version, ${chatterSnapshot('e')}
       FROM ${relation} e
      ORDER BY e.version, e.first_seen_at, e.id`;
 }

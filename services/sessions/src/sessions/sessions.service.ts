@@ -120,7 +120,7 @@ export class SessionsService {
       if (statusChanged) {
         const kind = request.isActive ? 'sessionStarted' : 'sessionStopped';
         await this.events.session(manager, kind, sessionId);
-        await this.events.statusChanged(manager, statusOf(after!, request.isActive!));
+        await this.events.statusChanged(manager, statusOf(after, request.isActive!));
       } else if (name !== null && name !== current.name) {
         await this.events.session(manager, 'sessionRenamed', sessionId);
       }
