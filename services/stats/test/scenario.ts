@@ -318,8 +318,12 @@ export function expectedAggregate(
   shared.chattersByHour.forEach((chatters, hour) => {
     if (chatters > (mostActiveHour?.chatters ?? 0)) mostActiveHour = { hour, chatters };
   });
+  const newestFirst = [...sessions].sort(
+    (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? -1 : 1),
+  );
   return {
     ...shared,
+    sessions: newestFirst.map((s) => ({ id: s.id, name: s.name, isActive: s.isActive })),
     totalSessions: sessions.length,
     activeSessions: sessions.filter((s) => s.isActive).length,
     totalChatters: total,

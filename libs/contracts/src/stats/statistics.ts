@@ -45,6 +45,8 @@ export interface ActivityStatistics {
 }
 
 export interface AggregateStatistics extends ActivityStatistics {
+  /** The user's sessions, newest first, for choosing one. */
+  sessions: { id: string; name: string; isActive: boolean }[];
   totalSessions: number;
   activeSessions: number;
   totalChatters: number;

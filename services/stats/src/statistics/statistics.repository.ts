@@ -55,7 +55,8 @@ export class StatisticsRepository {
                 coalesce(ended_at, CASE WHEN is_active THEN $2::timestamptz END) - started_at))
                 AS duration
          FROM stats.sessions
-        WHERE owner_id = $1 AND NOT deleted AND ($3::uuid IS NULL OR id = $3::uuid)`,
+        WHERE owner_id = $1 AND NOT deleted AND ($3::uuid IS NULL OR id = $3::uuid)
+        ORDER BY created_at DESC, id`,
       [ownerId, asOf.toISOString(), sessionId ?? null],
     );
     return rows.map((row) => ({

@@ -54,6 +54,11 @@ export class StatisticsService {
     );
     return {
       ...shared,
+      sessions: sessions.map((session) => ({
+        id: session.id,
+        name: session.name,
+        isActive: session.is_active,
+      })),
       totalSessions: sessions.length,
       activeSessions: sessions.filter((session) => session.is_active).length,
       totalChatters,

@@ -33,6 +33,7 @@ import { useLiveRoom } from '../live/use-live-room';
 import { parseKeywords } from '../sessions/keywords';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { useSessionControls } from '../sessions/use-session-controls';
+import { ExportLinks } from '../statistics/ExportLinks';
 
 export default function SessionPage() {
   const { t } = useTranslation();
@@ -114,6 +115,7 @@ function SessionDetails({ session }: { session: SessionDto }) {
           ))}
       </header>
       <KeywordChips keywords={parseKeywords(session.keywords)} />
+      <ExportLinks sessionId={session.id} />
       {!isOwner && <p className="note">{t('sessions.ownerOnly')}</p>}
       <div className="stat-grid" aria-label={t('sessionPage.stats')} role="group">
         <StatCard label={t('sessionPage.totalChatters')} value={stats.total} />
