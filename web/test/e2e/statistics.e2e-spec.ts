@@ -94,11 +94,8 @@ describe('statistics screen', () => {
       .innerText();
 
   const openSections = async (page: Page) => {
-    for (const details of await page
-      .locator('details.statistics-section:not([open]) > summary')
-      .all()) {
-      await details.click();
-    }
+    const closed = page.locator('details.statistics-section:not([open]) > summary');
+    while ((await closed.count()) > 0) await closed.first().click();
   };
 
   const audit = async (page: Page, screen: string): Promise<string[]> => {
