@@ -93,7 +93,7 @@ describe('rebuild-stats', () => {
     returningChatter: false,
   });
 
-  const count = async (sql: string) => (await db.query<{ n: number }>(sql)).rows[0]!.n;
+  const count = async (sql: string) => (await db.query<{ n: number }>(sql)).rows[0].n;
 
   beforeAll(async () => {
     nats = await startPrivateNatsServer();
@@ -137,7 +137,7 @@ describe('rebuild-stats', () => {
   });
 
   it('recomputes the same figures as the live model', async () => {
-    const chatters = services[0]!.get(ChattersRepository);
+    const chatters = services[0].get(ChattersRepository);
     const ids: string[] = [];
     for (const name of ['First', 'Second', 'Gone']) {
       const session = await sendRequest(bus, SESSIONS_REQUESTS.createSession, { actor, name });
@@ -155,7 +155,7 @@ describe('rebuild-stats', () => {
         isActive: false,
       });
     }
-    await sendRequest(bus, SESSIONS_REQUESTS.deleteSession, { actor, sessionId: ids[2]! });
+    await sendRequest(bus, SESSIONS_REQUESTS.deleteSession, { actor, sessionId: ids[2] });
 
     // The live model has caught up when it holds what the sessions service holds.
     const sessionsState = `SELECT (SELECT count(*) FROM sessions.chatters)::int * 1000

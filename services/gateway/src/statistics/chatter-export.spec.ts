@@ -29,15 +29,23 @@ function parseCsv(text: string): string[][] {
   let cell = '';
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+    const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(cell), (cell = ''));
-    else if (c === '\r' && text[i + 1] === '\n') {
-      (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
     } else cell += c;
   }
   return rows;
@@ -99,8 +107,8 @@ describe('chatter export', () => {
       'Streamer',
       '2026-03-29T00:35:00.000Z',
     ]);
-    expect(rows[2]!.slice(0, 3)).toEqual(['Zoë ✨', 'ada', `'=HYPERLINK("http://x")\nsecond line`]);
-    expect(rows[2]!.slice(7)).toEqual(['false', '', '']);
+    expect(rows[2].slice(0, 3)).toEqual(['Zoë ✨', 'ada', `'=HYPERLINK("http://x")\nsecond line`]);
+    expect(rows[2].slice(7)).toEqual(['false', '', '']);
     expect(rows).toHaveLength(3);
   });
 
