@@ -16,3 +16,5 @@ export * from './users/user-data.js';
 export * from './sessions/index.js';
 export * from './auth/auth-messages.js';
 export * from './chat/monitors.js';
+export * from './session-events/session-domain-events.js';
+export * from './stats/statistics.js';

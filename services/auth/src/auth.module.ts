@@ -6,9 +6,14 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { HEALTH_CHECKS, STREAMS } from '@greetboard/contracts';
 import type { KeyValueStore } from '@greetboard/kv';
-import { ServiceDatabaseModule, type DatabaseRuntime } from '@greetboard/persistence';
+import {
+  DomainEventOutbox,
+  ServiceDatabaseModule,
+  type DatabaseRuntime,
+} from '@greetboard/persistence';
 import { ServiceHealthModule } from '@greetboard/service-kit';
 import {
   BusClientModule,
@@ -31,7 +36,6 @@ import { TwitchClient } from './twitch/twitch-client.js';
 import { TwitchTokenEntity } from './twitch/twitch-token.entity.js';
 import { TwitchTokenVault } from './twitch/twitch-token-vault.js';
 import { TwitchUserSearch } from './twitch/twitch-user-search.js';
-import { DomainEventOutbox } from './outbox/domain-event-outbox.js';
 import { UserEvents } from './users/user-events.js';
 import { UserEntity } from './users/user.entity.js';
 import { UsersService } from './users/users.service.js';
@@ -94,7 +98,12 @@ export class AuthModule {
         },
         DomainStreamsCloser,
         LoginSessions,
-        DomainEventOutbox,
+        {
+          provide: DomainEventOutbox,
+          useFactory: (dataSource: DataSource, streams: DurableStreams) =>
+            new DomainEventOutbox(dataSource, streams, { schema: 'auth' }),
+          inject: [DataSource, DOMAIN_STREAMS],
+        },
         UserEvents,
         TwitchTokenVault,
         UsersService,

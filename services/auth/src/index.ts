@@ -10,5 +10,5 @@ export {
   type AuthEnv,
 } from './config.js';
 export { TwitchTokenVault, type SweepReport } from './twitch/twitch-token-vault.js';
-export { DomainEventOutbox } from './outbox/domain-event-outbox.js';
+export { DomainEventOutbox } from '@greetboard/persistence';
 export { UsersService } from './users/users.service.js';

@@ -9,6 +9,7 @@ import { AccessGuard } from './http/access.guard.js';
 import { GATEWAY_KV } from './gateway.tokens.js';
 import { LiveModule } from './live/live.module.js';
 import { SessionsHttpModule } from './sessions/sessions-http.module.js';
+import { StatisticsHttpModule } from './statistics/statistics-http.module.js';
 
 export interface GatewayModuleOptions {
   transport: TransportRuntime;
@@ -25,6 +26,7 @@ export class GatewayModule {
         BusClientModule.register(options.transport),
         GatewayAuthModule.register(options.auth, options.kv),
         SessionsHttpModule,
+        StatisticsHttpModule,
         LiveModule.register(options.auth),
       ],
       controllers: [HealthController],

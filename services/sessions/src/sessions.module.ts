@@ -1,10 +1,16 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { HEALTH_CHECKS } from '@greetboard/contracts';
-import { ServiceDatabaseModule, type DatabaseRuntime } from '@greetboard/persistence';
+import {
+  DomainEventOutbox,
+  ServiceDatabaseModule,
+  type DatabaseRuntime,
+} from '@greetboard/persistence';
+import { DataSource } from 'typeorm';
 import { ServiceHealthModule } from '@greetboard/service-kit';
 import {
   BusClientModule,
   createDurableStreams,
+  type DurableStreams,
   type TransportRuntime,
 } from '@greetboard/transport';
 import { ChattersHandler } from './chatters/chatters.handler.js';
@@ -18,7 +24,8 @@ import { LiveEvents } from './live/live-events.js';
 import { SessionAccessRules } from './sessions/session-access.js';
 import { SessionsHandler } from './sessions/sessions.handler.js';
 import { SessionsService } from './sessions/sessions.service.js';
-import { SessionStatusEvents } from './sessions/session-status-events.js';
+import { SESSIONS_OUTBOX, SessionDomainEvents } from './events/session-domain-events.js';
+import { SnapshotsHandler, SnapshotsRepository } from './events/snapshots.handler.js';
 import {
   DEFAULT_STREAM_SETTINGS,
   SESSIONS_STREAM_SETTINGS,
@@ -57,6 +64,7 @@ export class SessionsModule {
         IgnoredUsersHandler,
         EditorsHandler,
         MonitoredChannelsHandler,
+        SnapshotsHandler,
       ],
       providers: [
         { provide: SESSIONS_TRANSPORT, useValue: options.transport },
@@ -69,7 +77,14 @@ export class SessionsModule {
         UsersProjectionConsumer,
         SessionAccessRules,
         LiveEvents,
-        SessionStatusEvents,
+        {
+          provide: SESSIONS_OUTBOX,
+          useFactory: (dataSource: DataSource, streams: DurableStreams) =>
+            new DomainEventOutbox(dataSource, streams, { schema: 'sessions' }),
+          inject: [DataSource, SESSIONS_STREAMS],
+        },
+        SessionDomainEvents,
+        SnapshotsRepository,
         SessionsService,
         ChattersRepository,
         ChattersService,

@@ -20,9 +20,7 @@ const ImprintPage = lazy(() =>
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const SessionPage = lazy(() => import('../features/session-page/SessionPage'));
 const OverlayPage = lazy(() => import('../features/overlay/OverlayPage'));
-const StatisticsPage = lazy(() =>
-  import('../features/placeholders/PlaceholderPages').then((m) => ({ default: m.StatisticsPage })),
-);
+const StatisticsPage = lazy(() => import('../features/statistics/StatisticsPage'));
 const SettingsPage = lazy(() =>
   import('../features/placeholders/PlaceholderPages').then((m) => ({ default: m.SettingsPage })),
 );

@@ -3,7 +3,7 @@ import { of } from 'rxjs';
 import { AUTH_EVENTS, LIVE_EVENTS } from '@greetboard/contracts';
 import type { EntityManager } from 'typeorm';
 import type { BusClient } from '@greetboard/transport';
-import type { DomainEventOutbox } from '../outbox/domain-event-outbox.js';
+import type { DomainEventOutbox } from '@greetboard/persistence';
 import { UserEvents } from './user-events.js';
 
 function recordingBus() {

@@ -11,7 +11,7 @@ import {
 } from '@greetboard/contracts';
 import type { EntityManager } from 'typeorm';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
-import { DomainEventOutbox } from '../outbox/domain-event-outbox.js';
+import { DomainEventOutbox } from '@greetboard/persistence';
 import { toUserDto, type UserEntity } from './user.entity.js';
 
 export const APPROVED_MESSAGE = 'Your account has been approved! You can now start sessions.';

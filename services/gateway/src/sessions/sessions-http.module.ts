@@ -16,5 +16,6 @@ import { SessionsController } from './sessions.controller.js';
     AdminSessionsController,
   ],
   providers: [ChatterListCache],
+  exports: [ChatterListCache],
 })
 export class SessionsHttpModule {}

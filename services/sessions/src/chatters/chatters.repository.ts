@@ -6,11 +6,13 @@ import {
   type ChatLineReceived,
   type ChatterDto,
   type ChatterPage,
+  SESSION_DOMAIN_EVENTS,
 } from '@greetboard/contracts';
-import { queryRows } from '../database/sql.js';
+import { queryRows } from '@greetboard/persistence';
 import { countsAsChatter } from './chat-line-rules.js';
 import { CHATTER_COLUMNS, toChatterDto, type ChatterRow } from './chatter-rows.js';
 import { KeywordFilter } from './keyword-filter.js';
+import { SessionDomainEvents, chatterEventsInsert } from '../events/session-domain-events.js';
 
 /** Most chatters per page; pages also stop near PAGE_BYTES so one answer fits a NATS message. */
 const PAGE_ROWS = 1_000;
@@ -29,7 +31,10 @@ export interface RecordedChatter {
 
 @Injectable()
 export class ChattersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: SessionDomainEvents,
+  ) {}
 
   /**
    * Identifies the state of a session's list: bumped, in commit order, by every chatter
@@ -115,7 +120,7 @@ export class ChattersRepository {
    * Concurrent toggles serialise on the row: the last write wins.
    */
   async setGreeted(chatterId: string, isGreeted: boolean, greeterId: string): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+    const changed = await this.dataSource.transaction(async (manager) => {
       const [chatter] = await queryRows<{ session_id: string }>(
         manager,
         `SELECT session_id FROM sessions.chatters WHERE id = $1`,
@@ -131,19 +136,31 @@ export class ChattersRepository {
         [chatter.session_id],
       );
       if (!session) return false;
-      const changed = await queryRows<{ id: string }>(
+      const updated = await queryRows<{ id: string }>(
         manager,
-        `UPDATE sessions.chatters SET
-           is_greeted = $2,
-           greeted_at = CASE WHEN $2 THEN now() END,
-           greeted_by = CASE WHEN $2 THEN $3::uuid END,
-           version = $4
-         WHERE id = $1 AND is_greeted <> $2
-         RETURNING id`,
-        [chatterId, isGreeted, greeterId, session.list_version],
+        `WITH updated AS (
+           UPDATE sessions.chatters c SET
+             is_greeted = $2,
+             greeted_at = CASE WHEN $2 THEN now() END,
+             greeted_by = CASE WHEN $2 THEN $3::uuid END,
+             version = $4
+           WHERE id = $1 AND is_greeted <> $2
+           RETURNING c.*, $5::text AS subject,
+             (SELECT user_id FROM sessions.sessions WHERE id = c.session_id) AS owner_id),
+         recorded AS (${chatterEventsInsert('updated')})
+         SELECT id FROM updated`,
+        [
+          chatterId,
+          isGreeted,
+          greeterId,
+          session.list_version,
+          SESSION_DOMAIN_EVENTS[isGreeted ? 'chatterGreeted' : 'chatterUngreeted'].subject,
+        ],
       );
-      return changed.length > 0;
+      return updated.length > 0;
     });
+    if (changed) this.events.publish();
+    return changed;
   }
 
   /** The chatter as it is now; CHATTER_NOT_FOUND when gone (e.g. its session was deleted). */
@@ -259,7 +276,11 @@ export class ChattersRepository {
                                 THEN EXCLUDED.is_returning_chatter ELSE c.is_returning_chatter END,
            first_seen_at = LEAST(c.first_seen_at, EXCLUDED.first_seen_at),
            version = EXCLUDED.version
-         RETURNING c.*, (xmax = 0) AS inserted)
+         RETURNING c.*, (xmax = 0) AS inserted),
+       recorded AS (
+         ${chatterEventsInsert(`(SELECT u.*, s.user_id AS owner_id,
+             CASE WHEN u.inserted THEN $10::text ELSE $11::text END AS subject
+             FROM upserted u JOIN sessions.sessions s ON s.id = u.session_id)`)})
        SELECT ${CHATTER_COLUMNS}, c.inserted
          FROM upserted c LEFT JOIN sessions.users g ON g.id = c.greeted_by
         ORDER BY c.first_seen_at, c.id`,
@@ -273,8 +294,11 @@ export class ChattersRepository {
         column((line) => line.sentAt),
         column((line) => line.firstMessage),
         column((line) => line.returningChatter),
+        SESSION_DOMAIN_EVENTS.chatterCreated.subject,
+        SESSION_DOMAIN_EVENTS.chatterCounted.subject,
       ],
     );
+    this.events.publish();
     const ownerOf = new Map(monitored.map((session) => [session.id, session.user_id]));
     return rows.map((row) => ({
       chatter: toChatterDto(row),

@@ -7,6 +7,7 @@ import { UserEntity } from '../users/user.entity.js';
 import { CreateSessionsTables1764100000000 } from './migrations/1764100000000-CreateSessionsTables.js';
 import { SessionListVersion1764200000000 } from './migrations/1764200000000-SessionListVersion.js';
 import { ChatLinesSeenAge1764300000000 } from './migrations/1764300000000-ChatLinesSeenAge.js';
+import { SessionsOutbox1767400000000 } from './migrations/1767400000000-SessionsOutbox.js';
 
 /**
  * The sessions service's schema. Hot paths (chatter lists, greets, chat lines) use set-based
@@ -26,5 +27,6 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     CreateSessionsTables1764100000000,
     SessionListVersion1764200000000,
     ChatLinesSeenAge1764300000000,
+    SessionsOutbox1767400000000,
   ],
 };

@@ -9,7 +9,7 @@ import {
   type InviteStatus,
   type SessionActor,
 } from '@greetboard/contracts';
-import { queryRows } from '../database/sql.js';
+import { queryRows } from '@greetboard/persistence';
 import { UsersRepository } from '../users/users.repository.js';
 
 /** A user's summary from the projection (`<prefix>_username`, …); blank when not (yet) known. */

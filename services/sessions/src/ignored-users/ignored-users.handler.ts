@@ -10,7 +10,7 @@ import {
   type IgnoredUserDto,
 } from '@greetboard/contracts';
 import { OnRequest } from '@greetboard/transport';
-import { queryRows } from '../database/sql.js';
+import { queryRows } from '@greetboard/persistence';
 
 interface IgnoredUserRow {
   id: string;

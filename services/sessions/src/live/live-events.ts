@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { queryRows } from '../database/sql.js';
+import { queryRows } from '@greetboard/persistence';
 import { DataSource } from 'typeorm';
 import {
   emitEvent,

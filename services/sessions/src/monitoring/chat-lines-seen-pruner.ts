@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { runPeriodically, type PeriodicTask } from '@greetboard/service-kit';
-import { queryRows } from '../database/sql.js';
+import { queryRows } from '@greetboard/persistence';
 import { SESSIONS_STREAM_SETTINGS, type StreamSettings } from '../streams.js';
 
 const HOUR_MS = 60 * 60 * 1000;

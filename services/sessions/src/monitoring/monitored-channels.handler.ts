@@ -7,7 +7,7 @@ import {
   type MonitoredChannel,
 } from '@greetboard/contracts';
 import { OnRequest } from '@greetboard/transport';
-import { queryRows } from '../database/sql.js';
+import { queryRows } from '@greetboard/persistence';
 
 /** Tells chat-ingest which channels to read: those of owners with an active session. */
 @Controller()

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { queryRows } from '../database/sql.js';
+import { queryRows } from '@greetboard/persistence';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DomainError, type SessionActor } from '@greetboard/contracts';
 

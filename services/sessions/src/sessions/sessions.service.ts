@@ -7,9 +7,10 @@ import {
   type DeleteSessionResult,
   type SessionActor,
   type SessionDto,
+  type SessionStatusChanged,
   type UpdateSessionRequest,
 } from '@greetboard/contracts';
-import { queryRows } from '../database/sql.js';
+import { queryRows } from '@greetboard/persistence';
 import { LiveEvents } from '../live/live-events.js';
 import {
   assertAdmin,
@@ -19,7 +20,7 @@ import {
   SessionAccessRules,
 } from './session-access.js';
 import { SESSION_COLUMNS, SESSION_FROM, toSessionDto, type SessionRow } from './session-rows.js';
-import { SessionStatusEvents } from './session-status-events.js';
+import { SessionDomainEvents } from '../events/session-domain-events.js';
 
 @Injectable()
 export class SessionsService {
@@ -27,7 +28,7 @@ export class SessionsService {
     private readonly dataSource: DataSource,
     private readonly access: SessionAccessRules,
     private readonly live: LiveEvents,
-    private readonly status: SessionStatusEvents,
+    private readonly events: SessionDomainEvents,
   ) {}
 
   /** The actor's own sessions and those of every owner who made them a global editor. */
@@ -58,19 +59,24 @@ export class SessionsService {
     if (!actor.isApproved) throw new DomainError('ACCOUNT_NOT_APPROVED');
     const name = requiredName(request.name);
     const keywords = keywordsText(request.keywords);
-    const [row] = await queryRows<SessionRow>(
-      this.dataSource,
-      `WITH created AS (
-         INSERT INTO sessions.sessions (user_id, name, keywords, is_active, started_at)
-         VALUES ($1, $2, $3, true, now()) RETURNING *)
-       SELECT ${SESSION_COLUMNS}
-         FROM created s LEFT JOIN sessions.users u ON u.id = s.user_id`,
-      [actor.id, name, keywords],
-    );
-    if (!row) throw new DomainError('INTERNAL');
+    const row = await this.dataSource.transaction(async (manager) => {
+      const [created] = await queryRows<SessionRow>(
+        manager,
+        `WITH created AS (
+           INSERT INTO sessions.sessions (user_id, name, keywords, is_active, started_at)
+           VALUES ($1, $2, $3, true, now()) RETURNING *)
+         SELECT ${SESSION_COLUMNS}
+           FROM created s LEFT JOIN sessions.users u ON u.id = s.user_id`,
+        [actor.id, name, keywords],
+      );
+      if (!created) throw new DomainError('INTERNAL');
+      await this.events.session(manager, 'sessionCreated', created.id);
+      await this.events.statusChanged(manager, statusOf(created, true));
+      return created;
+    });
+    this.events.publish();
     const session = toSessionDto({ ...row, username: row.username || actor.username });
     await this.live.toSession(actor.id, session.id, 'session_created', session);
-    await this.status.changed(session, true);
     return session;
   }
 
@@ -95,24 +101,36 @@ export class SessionsService {
         [sessionId],
       );
       if (!current) throw new DomainError('SESSION_NOT_FOUND');
-      await manager.query(
+      const [after] = await queryRows<SessionRow>(
+        manager,
         `UPDATE sessions.sessions SET
            name = coalesce($2, name),
            keywords = coalesce($3, keywords),
            is_active = coalesce($4, is_active),
            started_at = CASE WHEN $4 = true AND NOT is_active THEN now() ELSE started_at END,
            ended_at = CASE WHEN $4 = true AND NOT is_active THEN NULL
-                           WHEN $4 = false AND is_active THEN now() ELSE ended_at END
-         WHERE id = $1`,
+                           WHEN $4 = false AND is_active THEN now() ELSE ended_at END,
+           version = version + 1
+         WHERE id = $1
+         RETURNING *`,
         [sessionId, name, keywords, request.isActive ?? null],
       );
+      const statusChanged =
+        request.isActive !== undefined && request.isActive !== current.is_active;
+      if (statusChanged) {
+        const kind = request.isActive ? 'sessionStarted' : 'sessionStopped';
+        await this.events.session(manager, kind, sessionId);
+        await this.events.statusChanged(manager, statusOf(after, request.isActive!));
+      } else if (name !== null && name !== current.name) {
+        await this.events.session(manager, 'sessionRenamed', sessionId);
+      }
       return current;
     });
+    this.events.publish();
     const session = await this.load(sessionId);
     if (request.isActive !== undefined && request.isActive !== before.is_active) {
       const type = request.isActive ? 'session_started' : 'session_stopped';
       await this.live.toSession(access.ownerId, sessionId, type, session);
-      await this.status.changed(session, request.isActive);
     }
     if (
       (name !== null && name !== before.name) ||
@@ -125,16 +143,23 @@ export class SessionsService {
 
   async forceStop(actor: SessionActor, sessionId: string): Promise<SessionDto> {
     assertAdmin(actor);
-    const [owner] = await queryRows<{ user_id: string }>(
-      this.dataSource,
-      `UPDATE sessions.sessions SET is_active = false, ended_at = now()
-        WHERE id = $1 AND is_active RETURNING user_id`,
-      [sessionId],
-    );
+    const stopped = await this.dataSource.transaction(async (manager) => {
+      const [row] = await queryRows<SessionRow>(
+        manager,
+        `UPDATE sessions.sessions SET is_active = false, ended_at = now(), version = version + 1
+          WHERE id = $1 AND is_active RETURNING *`,
+        [sessionId],
+      );
+      if (row) {
+        await this.events.session(manager, 'sessionStopped', sessionId);
+        await this.events.statusChanged(manager, statusOf(row, false));
+      }
+      return row;
+    });
+    this.events.publish();
     const session = await this.load(sessionId);
-    if (owner) {
-      await this.live.toSession(owner.user_id, sessionId, 'session_stopped', session);
-      await this.status.changed(session, false);
+    if (stopped) {
+      await this.live.toSession(stopped.user_id, sessionId, 'session_stopped', session);
     }
     return session;
   }
@@ -144,29 +169,45 @@ export class SessionsService {
     const access = await this.access.of(sessionId, actor);
     assertMayDelete(access, actor);
     const result = await this.dataSource.transaction(async (manager: EntityManager) => {
-      const [deleted] = await queryRows<{ name: string; chatters: number; is_active: boolean }>(
+      const [deleted] = await queryRows<{
+        name: string;
+        chatters: number;
+        is_active: boolean;
+        version: string;
+      }>(
         manager,
         `WITH gone AS (
            SELECT count(*)::int AS chatters FROM sessions.chatters WHERE session_id = $1),
-         removed AS (DELETE FROM sessions.sessions WHERE id = $1 RETURNING name, is_active)
-         SELECT removed.name, removed.is_active, gone.chatters FROM removed, gone`,
+         removed AS (
+           DELETE FROM sessions.sessions WHERE id = $1 RETURNING name, is_active, version)
+         SELECT removed.name, removed.is_active, removed.version, gone.chatters
+           FROM removed, gone`,
         [sessionId],
       );
+      if (!deleted) return undefined;
+      await this.events.sessionDeleted(manager, {
+        id: sessionId,
+        ownerId: access.ownerId,
+        version: Number(deleted.version) + 1,
+      });
+      if (deleted.is_active) {
+        // Deleting a running session ends it; its row is gone, so the event carries what was.
+        await this.events.statusChanged(manager, {
+          sessionId,
+          ownerId: access.ownerId,
+          name: deleted.name,
+          isActive: false,
+          at: new Date().toISOString(),
+        });
+      }
       return deleted;
     });
     if (!result) throw new DomainError('SESSION_NOT_FOUND');
+    this.events.publish();
     await this.live.toSession(access.ownerId, sessionId, 'session_deleted', {
       id: sessionId,
       name: result.name,
     });
-    if (result.is_active) {
-      // Deleting a running session ends it; its row is gone, so the event carries what was.
-      await this.status.changed(
-        { id: sessionId, userId: access.ownerId, name: result.name },
-        false,
-        new Date().toISOString(),
-      );
-    }
     return { sessionName: result.name, deletedChatters: result.chatters };
   }
 
@@ -179,6 +220,18 @@ export class SessionsService {
     if (!rows[0]) throw new DomainError('SESSION_NOT_FOUND');
     return toSessionDto(rows[0]);
   }
+}
+
+/** SessionStatusChanged of a session row just started or stopped. */
+function statusOf(row: SessionRow, isActive: boolean): SessionStatusChanged {
+  const at = isActive ? row.started_at : row.ended_at;
+  return {
+    sessionId: row.id,
+    ownerId: row.user_id,
+    name: row.name,
+    isActive,
+    at: (at ?? new Date()).toISOString(),
+  };
 }
 
 function requiredName(raw: string): string {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { UserChanged, UserDataCount } from '@greetboard/contracts';
-import { queryRows } from '../database/sql.js';
+import { queryRows } from '@greetboard/persistence';
+import { SessionDomainEvents } from '../events/session-domain-events.js';
 
 /** A user's facts as the sessions service shows them next to editors, invites and greets. */
 export interface UserFacts {
@@ -22,7 +23,10 @@ export interface RemovedUserData {
 
 @Injectable()
 export class UsersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: SessionDomainEvents,
+  ) {}
 
   /**
    * Applies a UserChanged snapshot unless an equal or newer one is already held, or the user
@@ -59,7 +63,7 @@ export class UsersRepository {
 
   /** Removes everything of the user: sessions (and so their chatters), ignore list, editor links, invites. */
   async removeUser(userId: string, deletedAt: string): Promise<RemovedUserData> {
-    return this.dataSource.transaction(async (manager) => {
+    const removed = await this.dataSource.transaction(async (manager) => {
       const [counts] = await queryRows<{ sessions: number; chatters: number }>(
         manager,
         `SELECT
@@ -91,6 +95,7 @@ export class UsersRepository {
          ON CONFLICT (id) DO UPDATE SET deleted_at = GREATEST(sessions.user_tombstones.deleted_at, EXCLUDED.deleted_at)`,
         [userId, deletedAt],
       );
+      await this.events.userDataRemoved(manager, { userId, removedAt: deletedAt });
       return {
         sessions: counts?.sessions ?? 0,
         chatters: counts?.chatters ?? 0,
@@ -99,6 +104,8 @@ export class UsersRepository {
         invites: invites.length,
       };
     });
+    this.events.publish();
+    return removed;
   }
 
   /** The user with this login; after a Twitch rename the most recently updated one wins. */

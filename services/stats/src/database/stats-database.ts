@@ -1,11 +1,9 @@
 import type { ServiceDatabase } from '@greetboard/persistence';
+import { CreateStatsTables1767500000000 } from './migrations/1767500000000-CreateStatsTables.js';
 
-/**
- * The stats service's schema. Entities and their migrations
- * (`migrations/<timestamp>-<Name>.ts`) are listed here as features add tables.
- */
+/** The stats service's schema: its read model of sessions and chatters (raw SQL, no entities). */
 export const STATS_DATABASE: ServiceDatabase = {
   schema: 'stats',
   entities: [],
-  migrations: [],
+  migrations: [CreateStatsTables1767500000000],
 };

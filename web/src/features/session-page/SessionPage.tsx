@@ -32,6 +32,7 @@ import { parseKeywords } from '../sessions/keywords';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { useSessionControls } from '../sessions/use-session-controls';
 import './session-page.css';
+import { ExportLinks } from '../statistics/ExportLinks';
 
 export default function SessionPage() {
   const { t } = useTranslation();
@@ -113,6 +114,7 @@ function SessionDetails({ session }: { session: SessionDto }) {
           ))}
       </header>
       <KeywordChips keywords={parseKeywords(session.keywords)} />
+      <ExportLinks sessionId={session.id} />
       {!isOwner && <p className="note">{t('sessions.ownerOnly')}</p>}
       <div className="stat-grid" aria-label={t('sessionPage.stats')} role="group">
         <StatCard label={t('sessionPage.totalChatters')} value={stats.total} />

@@ -1,0 +1,105 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  DOMAIN_EVENTS,
+  SESSION_DOMAIN_EVENTS,
+  domainEventId,
+  type SessionStatusChanged,
+  type UserDataRemoved,
+} from '@greetboard/contracts';
+import type { DomainEventOutbox } from '@greetboard/persistence';
+
+/** The sessions service's DomainEventOutbox (`sessions.outbox`). */
+export const SESSIONS_OUTBOX = Symbol('SESSIONS_OUTBOX');
+
+type Query = Pick<EntityManager, 'query'>;
+
+/** An ISO-8601 UTC text of a timestamptz, as `Date.toISOString` writes it. */
+export function isoSql(expression: string): string {
+  return `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** A SessionSnapshot of the session row `s`. */
+export const SESSION_SNAPSHOT = `jsonb_build_object(
+  'id', s.id, 'ownerId', s.user_id, 'name', s.name, 'isActive', s.is_active,
+  'createdAt', ${isoSql('s.created_at')}, 'startedAt', ${isoSql('s.started_at')},
+  'endedAt', ${isoSql('s.ended_at')}, 'version', s.version)`;
+
+/** A ChatterSnapshot of the row `alias` (chatter columns and an `owner_id`). */
+export function chatterSnapshot(alias: string): string {
+  return `jsonb_build_object(
+    'id', ${alias}.id, 'sessionId', ${alias}.session_id, 'ownerId', ${alias}.owner_id,
+    'twitchId', ${alias}.twitch_id, 'firstSeenAt', ${isoSql(`${alias}.first_seen_at`)},
+    'lastSeenAt', ${isoSql(`${alias}.last_seen_at`)}, 'messageCount', ${alias}.message_count,
+    'isGreeted', ${alias}.is_greeted, 'greetedAt', ${isoSql(`${alias}.greeted_at`)},
+    'version', ${alias}.version)`;
+}
+
+/**
+ * The INSERT that records a ChatterSnapshot of each row of `relation` (chatter columns, an
+ * `owner_id` and a `subject` column) in the outbox, for use inside the writing statement.
+ */
+export function chatterEventsInsert(relation: string): string {
+  return `INSERT INTO sessions.outbox (subject, msg_id, payload)
+    SELECT e.subject, e.subject || ':' || e.id || ':' || e.version, ${chatterSnapshot('e')}
+      FROM ${relation} e
+     ORDER BY e.version, e.first_seen_at, e.id`;
+}
+
+/**
+ * Records the sessions service's domain events in the transaction of their change; `publish`
+ * sends them once it committed (ADR 0014). Never call `publish` before the commit.
+ */
+@Injectable()
+export class SessionDomainEvents {
+  constructor(@Inject(SESSIONS_OUTBOX) private readonly outbox: DomainEventOutbox) {}
+
+  /** A SessionSnapshot of the session as `manager` sees it now. */
+  async session(
+    manager: Query,
+    kind: 'sessionCreated' | 'sessionStarted' | 'sessionStopped' | 'sessionRenamed',
+    sessionId: string,
+  ): Promise<void> {
+    const { subject } = SESSION_DOMAIN_EVENTS[kind];
+    await manager.query(
+      `INSERT INTO sessions.outbox (subject, msg_id, payload)
+       SELECT $1::text, $1::text || ':' || s.id || ':' || s.version, ${SESSION_SNAPSHOT}
+         FROM sessions.sessions s WHERE s.id = $2`,
+      [subject, sessionId],
+    );
+  }
+
+  async sessionDeleted(
+    manager: Query,
+    removed: { id: string; ownerId: string; version: number },
+  ): Promise<void> {
+    const { subject } = SESSION_DOMAIN_EVENTS.sessionDeleted;
+    await this.outbox.add(manager, subject, `${subject}:${removed.id}:${removed.version}`, removed);
+  }
+
+  /** For auth's chat announcements; `at` is the session's startedAt or endedAt. */
+  async statusChanged(manager: Query, event: SessionStatusChanged): Promise<void> {
+    const { subject } = DOMAIN_EVENTS.sessionStatusChanged;
+    await this.outbox.add(
+      manager,
+      subject,
+      domainEventId(subject, `${event.sessionId}:${event.isActive}`, event.at),
+      event,
+    );
+  }
+
+  async userDataRemoved(manager: Query, event: UserDataRemoved): Promise<void> {
+    const { subject } = SESSION_DOMAIN_EVENTS.userDataRemoved;
+    await this.outbox.add(
+      manager,
+      subject,
+      domainEventId(subject, event.userId, event.removedAt),
+      event,
+    );
+  }
+
+  /** Publishes what waits, without holding up the caller; what fails is retried. */
+  publish(): void {
+    void this.outbox.flush();
+  }
+}

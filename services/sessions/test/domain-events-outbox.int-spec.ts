@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestMicroservice } from '@nestjs/common';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
+import {
+  DOMAIN_EVENTS,
+  SESSION_DOMAIN_EVENTS,
+  STREAMS,
+  type ChatterSnapshot,
+  type SessionSnapshot,
+  type UserChanged,
+} from '@greetboard/contracts';
+import { startServiceApp } from '@greetboard/service-kit';
+import {
+  createTestDatabase,
+  startPrivateNatsServer,
+  waitFor,
+  type PrivateNatsServer,
+  type TestDatabase,
+} from '@greetboard/testing';
+import { createDurableStreams, type TransportRuntime } from '@greetboard/transport';
+import { ChattersRepository, SessionsModule } from '../src/index.js';
+import { SessionsService } from '../src/sessions/sessions.service.js';
+import { actorOf, chatLine, publishUser } from './harness.js';
+
+/**
+ * The sessions service records its domain events in the transaction of the change. With NATS
+ * away the changes commit; the service then stops before it could publish, and the next
+ * process publishes every waiting event, once, in the order the changes were made.
+ */
+describe('sessions domain events through the outbox', () => {
+  let nats: PrivateNatsServer;
+  let database: TestDatabase;
+  let db: pg.Pool;
+  let transport: TransportRuntime;
+  let service: INestMicroservice | undefined;
+
+  const start = async () => {
+    service = await startServiceApp(
+      'sessions',
+      SessionsModule.register({ transport, database: { kind: 'postgres', url: database.url } }),
+      transport,
+      'error',
+    );
+    return service;
+  };
+
+  /** Every sessions domain event JetStream holds, in stream order. */
+  const storedEvents = async (): Promise<{ subject: string; data: { id?: string } }[]> => {
+    const nc = await connect({ servers: [nats.url] });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const info = await jsm.streams.info(STREAMS.domainEvents.name);
+      const events: { subject: string; data: { id?: string } }[] = [];
+      for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+        const message = await jsm.streams.getMessage(STREAMS.domainEvents.name, { seq });
+        if (message?.subject.startsWith('domain.sessions.')) {
+          events.push({ subject: message.subject, data: message.json() });
+        }
+      }
+      return events;
+    } finally {
+      await nc.close();
+    }
+  };
+
+  const pending = async () =>
+    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions.outbox')).rows[0].n;
+
+  beforeAll(async () => {
+    nats = await startPrivateNatsServer();
+    database = await createTestDatabase('greetboard_sessions_outbox');
+    db = new pg.Pool({ connectionString: database.url, max: 2 });
+    transport = { kind: 'nats', url: nats.url };
+    await start();
+  });
+
+  afterAll(async () => {
+    await nats.start();
+    await service?.close();
+    await db.end();
+    await database.drop();
+    await nats.dispose();
+  });
+
+  it('loses no event when the service stops between its commits and their publication', async () => {
+    const streams = await createDurableStreams(transport);
+    const owner: UserChanged = {
+      id: randomUUID(),
+      username: 'outbox_streamer',
+      displayName: 'Outbox Streamer',
+      profileImage: null,
+      twitchId: '4242',
+      isApproved: true,
+      isAdmin: false,
+      updatedAt: new Date().toISOString(),
+    };
+    await publishUser(streams, owner);
+    await streams.close();
+    await waitFor(
+      async () =>
+        (await db.query('SELECT 1 FROM sessions.users WHERE id = $1', [owner.id])).rowCount === 1,
+      { what: 'the owner in the users projection' },
+    );
+
+    await nats.stop();
+    const sessions = service!.get(SessionsService);
+    const chatters = service!.get(ChattersRepository);
+    const session = await sessions.create({
+      actor: actorOf(owner),
+      name: 'Outage stream',
+      keywords: '[]',
+    });
+    const [first] = await chatters.recordChatLines([chatLine(owner.username, 'viewer_one')]);
+    await chatters.recordChatLines([chatLine(owner.username, 'viewer_one', 'again')]);
+    await chatters.setGreeted(first.chatter.id, true, owner.id);
+    await sessions.update({ actor: actorOf(owner), sessionId: session.id, isActive: false });
+    // Every change committed; none of their events could leave.
+    expect(await pending()).toBe(7);
+    await service!.close();
+    service = undefined;
+
+    await nats.start();
+    await start();
+    await waitFor(async () => (await pending()) === 0, {
+      timeoutMs: 30_000,
+      what: 'the outbox to empty after the restart',
+    });
+    const events = await storedEvents();
+    expect(events.map((event) => event.subject)).toEqual([
+      SESSION_DOMAIN_EVENTS.sessionCreated.subject,
+      DOMAIN_EVENTS.sessionStatusChanged.subject,
+      SESSION_DOMAIN_EVENTS.chatterCreated.subject,
+      SESSION_DOMAIN_EVENTS.chatterCounted.subject,
+      SESSION_DOMAIN_EVENTS.chatterGreeted.subject,
+      SESSION_DOMAIN_EVENTS.sessionStopped.subject,
+      DOMAIN_EVENTS.sessionStatusChanged.subject,
+    ]);
+    const created = events[0].data as unknown as SessionSnapshot;
+    const stopped = events[5].data as unknown as SessionSnapshot;
+    expect(created).toMatchObject({ id: session.id, ownerId: owner.id, isActive: true });
+    expect(stopped).toMatchObject({ id: session.id, isActive: false });
+    expect(stopped.version).toBeGreaterThan(created.version);
+    const greeted = events[4].data as unknown as ChatterSnapshot;
+    expect(greeted).toMatchObject({
+      id: first.chatter.id,
+      sessionId: session.id,
+      ownerId: owner.id,
+      isGreeted: true,
+      messageCount: 2,
+    });
+    expect(Date.parse(greeted.greetedAt!)).not.toBeNaN();
+  }, 90_000);
+});
