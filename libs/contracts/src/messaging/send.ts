@@ -55,10 +55,23 @@ function toDomainError(error: unknown, subject: string, timeoutMs: number): Doma
   if (error instanceof TimeoutError) {
     return new DomainError('SERVICE_TIMEOUT', undefined, { subject, timeoutMs });
   }
-  if (isNoResponders(error)) {
+  if (isNoResponders(error) || isBusDown(error)) {
     return new DomainError('SERVICE_UNAVAILABLE', undefined, { subject });
   }
   return new DomainError('INTERNAL', undefined, { subject });
+}
+
+/**
+ * The bus itself failed (NATS unreachable, the connection closed or draining): nobody could
+ * be asked, which is the same answer to the caller as nobody listening.
+ */
+function isBusDown(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
+  const text = `${String(name)} ${String(code)} ${typeof message === 'string' ? message : ''}`;
+  return /ECONNREFUSED|ECONNRESET|CONNECTION_(CLOSED|DRAINING|REFUSED)|ClosedConnection|ConnectionError|connection (closed|draining|refused)|disconnect/i.test(
+    text,
+  );
 }
 
 function isNoResponders(error: unknown): boolean {
