@@ -66,10 +66,15 @@ function toDomainError(error: unknown, subject: string, timeoutMs: number): Doma
  * be asked, which is the same answer to the caller as nobody listening.
  */
 function isBusDown(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
-  const text = `${String(name)} ${String(code)} ${typeof message === 'string' ? message : ''}`;
-  return /ECONNREFUSED|ECONNRESET|CONNECTION_(CLOSED|DRAINING|REFUSED)|ClosedConnection|ConnectionError|connection (closed|draining|refused)|disconnect/i.test(
+  let text: string;
+  if (typeof error === 'string') {
+    // Nest's NATS client rejects with a plain string while it reconnects.
+    text = error;
+  } else if (typeof error === 'object' && error !== null) {
+    const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
+    text = `${String(name)} ${String(code)} ${typeof message === 'string' ? message : ''}`;
+  } else return false;
+  return /ECONNREFUSED|ECONNRESET|CONNECTION_(CLOSED|DRAINING|REFUSED)|ClosedConnection|ConnectionError|connection (closed|draining|refused|lost)|disconnect/i.test(
     text,
   );
 }
