@@ -161,7 +161,7 @@ describe('gateway shutdown with open live sockets', () => {
     await stack.auth.close();
     const probe = async (path: string, cookie?: string) => {
       const response = await fetch(`${url}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-      return { status: response.status, body: (await response.json()) };
+      return { status: response.status, body: await response.json() };
     };
     for (const path of ['/healthz', '/readyz']) {
       expect(await probe(path, browser.cookieHeader())).toEqual(await probe(path));

@@ -83,7 +83,8 @@ export const liveSocketCloses = new Counter({
   labelNames: ['reason'],
 });
 // Every kind of close reported from the start, so a rate over them has data before the first.
-for (const reason of ['normal', 'going_away', 'abnormal', 'other']) liveSocketCloses.inc({ reason }, 0);
+for (const reason of ['normal', 'going_away', 'abnormal', 'other'])
+  liveSocketCloses.inc({ reason }, 0);
 for (const direction of ['sent', 'received']) liveMessages.inc({ direction }, 0);
 
 export const natsRequestDuration = new Histogram({

@@ -102,7 +102,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // Metrics on their own port, which no Ingress routes; probes stay on the HTTP port.
   const metricsPort = metricsPortFromEnv();
   const ops =
-    metricsPort === undefined ? undefined : await openProcessOpsServer({ port: metricsPort, host: config.HOST });
+    metricsPort === undefined
+      ? undefined
+      : await openProcessOpsServer({ port: metricsPort, host: config.HOST });
 
   return {
     app,

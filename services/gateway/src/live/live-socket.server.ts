@@ -88,7 +88,8 @@ export class LiveSocketServer
   beforeApplicationShutdown(): void {
     clearInterval(this.heartbeat);
     this.hub.closeAll();
-    for (const connection of this.connections) connection.close(CLOSE.goingAway, 'Server shutting down');
+    for (const connection of this.connections)
+      connection.close(CLOSE.goingAway, 'Server shutting down');
     this.wss.close();
   }
 
