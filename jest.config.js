@@ -25,6 +25,7 @@ const roots = [
   '<rootDir>/apps',
   '<rootDir>/tools',
   '<rootDir>/web',
+  '<rootDir>/deploy',
 ];
 
 const shared = {

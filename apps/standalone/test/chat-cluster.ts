@@ -65,6 +65,8 @@ export interface ClusterOptions {
   natsUrl: string;
   /** The `postgres` database of the server to use; the test's own (startPrivatePostgresServer). */
   postgresAdminUrl: string;
+  /** Further environment of a process, by name (e.g. METRICS_PORT). */
+  env?: (name: string) => Record<string, string>;
 }
 
 const CLIENT = { clientId: 'fault-client', clientSecret: 'fault-secret' };
@@ -136,7 +138,8 @@ export async function startChatCluster(options: ClusterOptions): Promise<ChatClu
     gatewayUrl: `http://127.0.0.1:${port}`,
     processes,
     start: async (name) => {
-      const [script, env] = envOf(name);
+      const [script, baseEnv] = envOf(name);
+      const env = { ...baseEnv, ...options.env?.(name) };
       const previous = processes.get(name);
       if (previous) stopped.push(previous);
       const program = startProgram(script, env);

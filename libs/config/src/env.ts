@@ -32,6 +32,11 @@ export const natsEnv = z.object({
 export const databaseEnv = z.object({
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * `boot`: each service migrates its schema when it starts. `external`: a separate step (the
+   * Helm chart's migrations Job) does, and a service with a migration pending refuses to start.
+   */
+  DATABASE_MIGRATIONS: z.enum(['boot', 'external']).default('boot'),
 });
 
 /** Unset REDIS_URL selects in-memory stores (one process only). */

@@ -5,7 +5,8 @@ import { openEmbeddedPostgres } from './pglite-driver.js';
 
 /** Where a service's data lives: a PostgreSQL server, or the process's embedded PGlite. */
 export type DatabaseRuntime =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; db: PGlite };
+  | { kind: 'postgres'; url: string; poolSize?: number; migrations?: 'boot' | 'external' }
+  | { kind: 'pglite'; db: PGlite };
 
 /**
  * Builds the runtime from configuration: DATABASE_URL selects PostgreSQL; otherwise one
@@ -15,8 +16,11 @@ export type DatabaseRuntime =
 export async function openDatabaseRuntime(config: {
   DATABASE_URL?: string;
   DATA_DIR: string;
+  DATABASE_MIGRATIONS?: 'boot' | 'external';
 }): Promise<DatabaseRuntime> {
-  if (config.DATABASE_URL) return { kind: 'postgres', url: config.DATABASE_URL };
+  if (config.DATABASE_URL) {
+    return { kind: 'postgres', url: config.DATABASE_URL, migrations: config.DATABASE_MIGRATIONS };
+  }
   const dataDir = path.resolve(config.DATA_DIR, 'pglite');
   await mkdir(dataDir, { recursive: true });
   return { kind: 'pglite', db: await openEmbeddedPostgres(dataDir) };

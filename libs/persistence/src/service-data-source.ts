@@ -52,6 +52,7 @@ export async function openServiceDataSource(
   runtime: DatabaseRuntime,
   service: ServiceDatabase,
 ): Promise<DataSource> {
+  // (With DATABASE_MIGRATIONS=external only the check for pending migrations runs here.)
   const dataSource = new DataSource(dataSourceOptions(runtime, service));
   await dataSource.initialize();
   try {
@@ -68,6 +69,15 @@ async function migrate(dataSource: DataSource, runtime: DatabaseRuntime, schema:
     // One process owns the embedded database; a lock would hold its only session.
     await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     await dataSource.runMigrations({ transaction: 'each' });
+    return;
+  }
+  if (runtime.migrations === 'external') {
+    // Migrated once per release by a separate step; a replica only checks it happened.
+    if (await dataSource.showMigrations()) {
+      throw new Error(
+        `Schema "${schema}" has pending migrations and DATABASE_MIGRATIONS=external: run the migrations step first`,
+      );
+    }
     return;
   }
   const lockRunner = dataSource.createQueryRunner();

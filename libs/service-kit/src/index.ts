@@ -3,3 +3,5 @@ export * from './logger.js';
 export * from './service-app.js';
 export * from './run-service.js';
 export * from './periodic.js';
+export * from './metrics-port.js';
+export * from './migrate-main.js';

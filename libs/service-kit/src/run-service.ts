@@ -44,11 +44,21 @@ export function runUntilSignal(
   );
 }
 
-/** NATS_URL selects NATS; unset selects an in-process bus (useful only inside one process). */
-export function transportRuntimeFrom(config: {
-  NATS_URL?: string;
-  NATS_REQUEST_TIMEOUT_MS?: number;
-}): TransportRuntime {
+/**
+ * NATS_URL selects NATS; unset selects an in-process bus (useful only inside one process).
+ * A service started on its own (`clusterService`) has no one to talk to over an in-process
+ * bus, so there a missing NATS_URL stops the process with a message naming the service.
+ */
+export function transportRuntimeFrom(
+  config: { NATS_URL?: string; NATS_REQUEST_TIMEOUT_MS?: number },
+  clusterService?: string,
+): TransportRuntime {
+  if (clusterService && !config.NATS_URL) {
+    process.stderr.write(
+      `Invalid configuration for ${clusterService}:\n  NATS_URL: required when ${clusterService} runs on its own (cluster mode); the in-process bus only works inside the standalone runtime\n`,
+    );
+    process.exit(78); // EX_CONFIG, like loadConfigOrExit
+  }
   const requestTimeoutMs = config.NATS_REQUEST_TIMEOUT_MS;
   return config.NATS_URL
     ? { kind: 'nats', url: config.NATS_URL, requestTimeoutMs }
@@ -74,7 +84,7 @@ export function runServiceMain<TEnv extends typeof serviceEnv>(
 ): void {
   const config = loadConfigOrExit(options.service, options.env);
   runUntilSignal(options.service, async () => {
-    const transport = transportRuntimeFrom(config);
+    const transport = transportRuntimeFrom(config, options.service);
     const database = await openDatabaseRuntime(config);
     const app = await startServiceApp(
       options.service,

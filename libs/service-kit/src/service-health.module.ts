@@ -2,8 +2,11 @@ import {
   Controller,
   Inject,
   Injectable,
+  Logger,
   Module,
   Optional,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
   type DynamicModule,
   type Type,
 } from '@nestjs/common';
@@ -17,6 +20,8 @@ import {
 } from '@greetboard/contracts';
 import { pingDatabase } from '@greetboard/persistence';
 import { BUS_CLIENT, OnRequest, natsHealth, type BusClient } from '@greetboard/transport';
+import { initMetrics, openProcessOpsServer, type OpsServer } from '@greetboard/metrics';
+import { metricsPortFromEnv } from './metrics-port.js';
 
 const SERVICE_NAME = Symbol('SERVICE_NAME');
 const EXTRA_CHECKS = Symbol('EXTRA_CHECKS');
@@ -59,6 +64,39 @@ export class DependencyChecks {
   }
 }
 
+/** Serves a service's metrics and its Kubernetes probes on METRICS_PORT. */
+@Injectable()
+class OpsListener implements OnApplicationBootstrap, OnApplicationShutdown {
+  private server: OpsServer | undefined;
+
+  constructor(
+    @Inject(SERVICE_NAME) private readonly service: string,
+    private readonly checks: DependencyChecks,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    initMetrics(this.service);
+    const port = metricsPortFromEnv();
+    if (port === undefined) return;
+    // In the standalone runtime the first app to boot serves the whole process.
+    this.server = await openProcessOpsServer({
+      port,
+      readiness: async () => {
+        const report = await this.checks.report('readiness');
+        return { ready: report.status === 'up', report };
+      },
+    });
+    if (!this.server) return;
+    new Logger(this.service).log(`Metrics and probes on port ${this.server.port}`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.server) return;
+    await this.server.close();
+    this.server = undefined;
+  }
+}
+
 function healthController(
   definition: RequestDefinition<HealthCheckRequest, HealthReport>,
 ): Type<unknown> {
@@ -89,6 +127,7 @@ export class ServiceHealthModule {
         { provide: SERVICE_NAME, useValue: service },
         { provide: EXTRA_CHECKS, useValue: readiness },
         DependencyChecks,
+        OpsListener,
       ],
     };
   }

@@ -17,7 +17,7 @@ try {
 const authConfig = config;
 
 runUntilSignal('auth', async () => {
-  const transport = transportRuntimeFrom(env);
+  const transport = transportRuntimeFrom(env, 'auth');
   const database = await openDatabaseRuntime(env);
   const kv = createKeyValueStore(env, 'greetboard:auth:');
   const app = await startServiceApp(

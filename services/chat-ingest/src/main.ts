@@ -9,7 +9,7 @@ import { chatServerFromUrl, TmiChatConnection } from './connections/tmi-chat-con
 const config = loadConfigOrExit('chat-ingest', chatIngestEnv);
 
 runUntilSignal('chat-ingest', async () => {
-  const transport = transportRuntimeFrom(config);
+  const transport = transportRuntimeFrom(config, 'chat-ingest');
   const kv = createKeyValueStore(config, config.CHAT_INGEST_KEY_PREFIX);
   const streams = await createDurableStreams(transport);
   const server = chatServerFromUrl(config.TWITCH_IRC_URL);

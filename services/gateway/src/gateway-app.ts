@@ -4,13 +4,15 @@ import cookieParser from 'cookie-parser';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { KeyValueStore } from '@greetboard/kv';
-import { serviceLogger } from '@greetboard/service-kit';
+import { initMetrics, openProcessOpsServer } from '@greetboard/metrics';
+import { metricsPortFromEnv, serviceLogger } from '@greetboard/service-kit';
 import { microserviceOptions, type TransportRuntime } from '@greetboard/transport';
 import type { GatewayConfig } from './config.js';
 import type { GatewayAuthSettings } from './auth/gateway-auth.settings.js';
 import { securityHeaders } from './auth/protections.js';
 import { GatewayModule } from './gateway.module.js';
 import { DomainErrorFilter } from './http/domain-error.filter.js';
+import { recordRequestDuration } from './http/request-metrics.js';
 import { httpValidationPipe } from './http/validation.pipe.js';
 import { serveWebApp } from './http/web-app.js';
 
@@ -75,6 +77,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     { logger: serviceLogger('gateway', config.LOG_LEVEL), bodyParser: false },
   );
   app.disable('x-powered-by');
+  initMetrics('gateway');
+  app.use(recordRequestDuration);
   app.set('trust proxy', config.TRUST_PROXY_HOPS ?? 0);
   app.use(securityHeaders(options.imageOrigins));
   app.use(cookieParser());
@@ -95,6 +99,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     ? 'localhost'
     : config.HOST;
   if (!config.PUBLIC_URL) auth.publicUrl = `http://${host}:${port}`;
+  // Metrics on their own port, which no Ingress routes; probes stay on the HTTP port.
+  const metricsPort = metricsPortFromEnv();
+  const ops =
+    metricsPort === undefined
+      ? undefined
+      : await openProcessOpsServer({ port: metricsPort, host: config.HOST });
 
   return {
     app,
@@ -109,6 +119,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         await app.close();
       } finally {
         clearTimeout(cutoff);
+        await ops?.close();
       }
     },
   };

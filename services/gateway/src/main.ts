@@ -8,7 +8,11 @@ const config = loadConfigOrExit('gateway', gatewayEnv);
 
 runUntilSignal('gateway', async () => {
   const kv = createKeyValueStore(config, 'greetboard:');
-  const gateway = await startGateway({ config, transport: transportRuntimeFrom(config), kv });
+  const gateway = await startGateway({
+    config,
+    transport: transportRuntimeFrom(config, 'gateway'),
+    kv,
+  });
   serviceLogger('gateway').log(`Listening on ${gateway.url}`);
   return {
     close: async () => {

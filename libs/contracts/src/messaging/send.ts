@@ -55,10 +55,28 @@ function toDomainError(error: unknown, subject: string, timeoutMs: number): Doma
   if (error instanceof TimeoutError) {
     return new DomainError('SERVICE_TIMEOUT', undefined, { subject, timeoutMs });
   }
-  if (isNoResponders(error)) {
+  if (isNoResponders(error) || isBusDown(error)) {
     return new DomainError('SERVICE_UNAVAILABLE', undefined, { subject });
   }
   return new DomainError('INTERNAL', undefined, { subject });
+}
+
+/**
+ * The bus itself failed (NATS unreachable, the connection closed or draining): nobody could
+ * be asked, which is the same answer to the caller as nobody listening.
+ */
+function isBusDown(error: unknown): boolean {
+  let text: string;
+  if (typeof error === 'string') {
+    // Nest's NATS client rejects with a plain string while it reconnects.
+    text = error;
+  } else if (typeof error === 'object' && error !== null) {
+    const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
+    text = `${String(name)} ${String(code)} ${typeof message === 'string' ? message : ''}`;
+  } else return false;
+  return /ECONNREFUSED|ECONNRESET|CONNECTION_(CLOSED|DRAINING|REFUSED)|ClosedConnection|ConnectionError|connection (closed|draining|refused|lost)|disconnect/i.test(
+    text,
+  );
 }
 
 function isNoResponders(error: unknown): boolean {

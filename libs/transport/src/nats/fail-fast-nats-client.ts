@@ -5,6 +5,7 @@ import {
   type ReadPacket,
   type WritePacket,
 } from '@nestjs/microservices';
+import { natsRequestDuration, secondsSince } from '@greetboard/metrics';
 import { NoRespondersError } from '../transport-errors.js';
 
 type SubscriptionHandler = ReturnType<ClientNats['createSubscriptionHandler']>;
@@ -20,6 +21,31 @@ type NatsMessage = Parameters<SubscriptionHandler>[1];
 export class FailFastNatsClient extends ClientNats {
   /** Read by `sendRequest` (libs/contracts): the process's request timeout. */
   requestTimeoutMs: number | undefined;
+
+  /** Times each request by subject until its answer, its failure or its abandonment. */
+  protected override publish(
+    packet: ReadPacket,
+    callback: (packet: WritePacket) => unknown,
+  ): () => void {
+    const subject = this.normalizePattern(packet.pattern as MsPattern);
+    const start = process.hrtime.bigint();
+    let outcome: string | undefined;
+    const settle = (result: string) => {
+      if (outcome !== undefined) return;
+      outcome = result;
+      natsRequestDuration.observe({ subject, outcome }, secondsSince(start));
+    };
+    const cleanup = super.publish(packet, (result) => {
+      if (result.err !== undefined && result.err !== null) settle(outcomeOf(result.err));
+      else if (result.isDisposed || result.response !== undefined) settle('ok');
+      return callback(result);
+    });
+    return () => {
+      // Unsubscribed before any answer: the caller's timeout gave up on it.
+      settle('timeout');
+      cleanup();
+    };
+  }
 
   override createSubscriptionHandler(
     packet: ReadPacket & PacketId,
@@ -40,6 +66,15 @@ export class FailFastNatsClient extends ClientNats {
       }
     };
   }
+}
+
+function outcomeOf(error: unknown): string {
+  if (error instanceof NoRespondersError) return 'no_responders';
+  // A handler's domain error is an answer: the request itself worked.
+  if (typeof error === 'object' && error !== null && 'code' in error && 'error' in error) {
+    return 'domain_error';
+  }
+  return 'failed';
 }
 
 function isNoRespondersStatus(message: NatsMessage): boolean {

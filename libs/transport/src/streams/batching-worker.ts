@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
+import { consumerBatchSize, consumerDelivered, consumerRedeliveries } from '@greetboard/metrics';
 import type { BatchHandler, StreamMessage } from './durable-streams.js';
 
 /** A message handed to a consumer, with the means to settle it. */
@@ -18,6 +19,8 @@ export interface BatchingOptions {
   afterSettle?: () => Promise<void>;
   /** Name used in logs. */
   label: string;
+  /** The durable consumer's name, the `consumer` label of its metrics (default: label). */
+  consumer?: string;
 }
 
 const FIRST_RETRY_DELAY_MS = 100;
@@ -40,6 +43,10 @@ export class BatchingWorker<T> {
     private readonly options: BatchingOptions,
   ) {
     this.logger = new Logger(`BatchingWorker(${options.label})`);
+    // Series exist from the start, so rates over them read 0 rather than nothing.
+    const consumer = options.consumer ?? options.label;
+    consumerRedeliveries.inc({ consumer }, 0);
+    for (const outcome of ['acked', 'retried']) consumerDelivered.inc({ consumer, outcome }, 0);
     this.running = this.run();
   }
 
@@ -77,6 +84,10 @@ export class BatchingWorker<T> {
   }
 
   private async process(batch: Delivery<T>[]): Promise<void> {
+    const consumer = this.options.consumer ?? this.options.label;
+    consumerBatchSize.observe({ consumer }, batch.length);
+    const redelivered = batch.filter((delivery) => delivery.message.deliveryCount > 1).length;
+    if (redelivered > 0) consumerRedeliveries.inc({ consumer }, redelivered);
     try {
       await this.handler(batch.map((delivery) => delivery.message));
     } catch (error) {
@@ -85,10 +96,12 @@ export class BatchingWorker<T> {
         error instanceof Error ? error.stack : String(error),
       );
       for (const delivery of batch) delivery.nak(retryDelay(delivery.message.deliveryCount));
+      consumerDelivered.inc({ consumer, outcome: 'retried' }, batch.length);
       await this.settle();
       return;
     }
     for (const delivery of batch) delivery.ack();
+    consumerDelivered.inc({ consumer, outcome: 'acked' }, batch.length);
     await this.settle();
   }
 

@@ -100,6 +100,7 @@ export class InProcessDurableStreams implements DurableStreams {
       maxBatch,
       flushDelayMs: FLUSH_DELAY_MS,
       label: `${opts.stream}/${opts.durable}`,
+      consumer: opts.durable,
     });
     durable.workers.push(worker as BatchingWorker<unknown>);
     this.schedulePump(stream, durable);

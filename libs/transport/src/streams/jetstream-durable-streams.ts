@@ -12,6 +12,7 @@ import {
 } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { Logger } from '@nestjs/common';
+import { consumerPending, secondsSince, streamPublishDuration } from '@greetboard/metrics';
 import { BatchingWorker, type Delivery } from './batching-worker.js';
 import {
   maxAckPendingFor,
@@ -66,10 +67,17 @@ export class JetStreamDurableStreams implements DurableStreams {
   }
 
   async publish<T>(subject: string, data: T, opts: { msgId: string }): Promise<PublishResult> {
-    const ack = await this.js.publish(subject, JSON.stringify(data) ?? 'null', {
-      msgID: opts.msgId,
-    });
-    return { duplicate: ack.duplicate, sequence: ack.seq };
+    const start = process.hrtime.bigint();
+    try {
+      const ack = await this.js.publish(subject, JSON.stringify(data) ?? 'null', {
+        msgID: opts.msgId,
+      });
+      streamPublishDuration.observe({ outcome: 'ok' }, secondsSince(start));
+      return { duplicate: ack.duplicate, sequence: ack.seq };
+    } catch (error) {
+      streamPublishDuration.observe({ outcome: 'error' }, secondsSince(start));
+      throw error;
+    }
   }
 
   async consume<T>(opts: ConsumeOptions, handler: BatchHandler<T>): Promise<StreamConsumer> {
@@ -83,10 +91,13 @@ export class JetStreamDurableStreams implements DurableStreams {
       // next batch (and before stop() returns), so a restarted consumer does not see them again.
       afterSettle: () => this.nc.flush(),
       label: `${opts.stream}/${opts.durable}`,
+      consumer: opts.durable,
     });
     const messages: ConsumerMessages = await consumer.consume({
       max_messages: maxAckPendingFor(maxBatch),
       callback: (message) => {
+        // JetStream reports with each message how many are still waiting for this consumer.
+        consumerPending.set({ consumer: opts.durable }, message.info.pending);
         const delivery = this.toDelivery<T>(message);
         if (delivery) worker.push(delivery);
       },

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import tmi from 'tmi.js';
+import { chatLinesReceived, twitchConnections, twitchReconnects } from '@greetboard/metrics';
 import type { ChatConnection, ChatLineHandler } from './chat-connection.js';
 import { toChatLine, type ChatUserstate } from './chat-line-parser.js';
 import { JoinRateLimiter } from './join-rate-limiter.js';
@@ -60,8 +61,22 @@ export class TmiChatConnection implements ChatConnection {
         error: (m: string) => this.logger.error(m),
       },
     });
+    // tmi.js emits `connected` on the first connection and after every reconnect.
+    let everConnected = false;
+    let open = false;
+    this.client.on('connected', () => {
+      if (everConnected) twitchReconnects.inc();
+      everConnected = true;
+      if (!open) twitchConnections.inc();
+      open = true;
+    });
+    this.client.on('disconnected', () => {
+      if (open) twitchConnections.dec();
+      open = false;
+    });
     this.client.on('message', (channel: string, userstate: ChatUserstate, text: string) => {
       const line = toChatLine(channel, userstate, text);
+      chatLinesReceived.inc();
       if (line) onLine(line);
       else
         this.logger.warn(

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { chatLineSubject, type ChatLineReceived } from '@greetboard/contracts';
+import { chatLinesPublished } from '@greetboard/metrics';
 import type { DurableStreams } from '@greetboard/transport';
 
 /** Lines kept in memory while the stream is unreachable; beyond this, new lines are dropped. */
@@ -65,8 +66,12 @@ export class ChatLinePublisher {
     return this.inFlight + this.retryQueue.length;
   }
 
-  private send(line: ChatLineReceived) {
-    return this.streams.publish(chatLineSubject(line.channel), line, { msgId: line.id });
+  private async send(line: ChatLineReceived) {
+    const result = await this.streams.publish(chatLineSubject(line.channel), line, {
+      msgId: line.id,
+    });
+    if (!result.duplicate) chatLinesPublished.inc();
+    return result;
   }
 
   private enqueueForRetry(line: ChatLineReceived): void {

@@ -3,6 +3,9 @@ import type { KeyValueStore } from '@greetboard/kv';
 
 const LEASE = 'chat-ingest:lease:';
 const REPLICA = 'chat-ingest:replica:';
+/** Who last held a channel's lease; removed on a clean release, so a leftover means a take-over. */
+const OWNER = 'chat-ingest:owner:';
+const OWNER_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Which replica reads which channel. Each replica announces itself with a heartbeat key; a
@@ -29,18 +32,27 @@ export class ChannelLeases {
     return this.kv.get(`${LEASE}${channel}`);
   }
 
-  tryAcquire(channel: string): Promise<boolean> {
-    return this.kv.set(`${LEASE}${channel}`, this.replicaId, {
+  async tryAcquire(channel: string): Promise<boolean> {
+    const acquired = await this.kv.set(`${LEASE}${channel}`, this.replicaId, {
       ttlMs: this.ttlMs,
       onlyIfAbsent: true,
     });
+    if (acquired) await this.kv.set(`${OWNER}${channel}`, this.replicaId, { ttlMs: OWNER_TTL_MS });
+    return acquired;
+  }
+
+  /** The replica that held the channel last and never released it (it died), if any. */
+  async abandonedBy(channel: string): Promise<string | null> {
+    const owner = await this.kv.get(`${OWNER}${channel}`);
+    return owner === this.replicaId ? null : owner;
   }
 
   renew(channel: string): Promise<boolean> {
     return this.kv.setIfValue(`${LEASE}${channel}`, this.replicaId, this.replicaId, this.ttlMs);
   }
 
-  release(channel: string): Promise<boolean> {
+  async release(channel: string): Promise<boolean> {
+    await this.kv.deleteIfValue(`${OWNER}${channel}`, this.replicaId);
     return this.kv.deleteIfValue(`${LEASE}${channel}`, this.replicaId);
   }
 

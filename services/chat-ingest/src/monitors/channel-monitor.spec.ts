@@ -1,5 +1,7 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { MemoryKeyValueStore } from '@greetboard/kv';
+import { channelHandovers, channelTakeovers } from '@greetboard/metrics';
 import type { ChatConnection } from '../connections/chat-connection.js';
 import { ChatConnectionPool } from '../connections/connection-pool.js';
 import { ChannelLeases, preferredReplica } from './channel-leases.js';
@@ -119,6 +121,36 @@ describe('ChannelMonitor', () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
     await settle(one.monitor);
     expect(one.monitor.channels().sort()).toEqual([...channels].sort());
+  });
+
+  it('logs and counts a take-over from a dead replica, but not a hand-over', async () => {
+    const total = async (counter: typeof channelTakeovers) => (await counter.get()).values[0].value;
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    try {
+      const kv = store();
+      const one = replica(kv, 'one', { ttlMs: 200 });
+      await settle(one.monitor);
+      const takeoversBefore = await total(channelTakeovers);
+      const handoversBefore = await total(channelHandovers);
+      // A second replica joins: "one" hands its share over; nobody took anything over.
+      const two = replica(kv, 'two', { ttlMs: 200 });
+      await settle(one.monitor, two.monitor);
+      const handedOver = two.monitor.channels().length;
+      expect(handedOver).toBeGreaterThan(0);
+      expect((await total(channelHandovers)) - handoversBefore).toBe(handedOver);
+      expect(await total(channelTakeovers)).toBe(takeoversBefore);
+      // "two" dies without releasing: "one" takes its channels over once the leases expire.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await settle(one.monitor);
+      expect((await total(channelTakeovers)) - takeoversBefore).toBe(handedOver);
+      const logged = warn.mock.calls.map(([message]) => String(message));
+      const channel = two.monitor.channels()[0];
+      expect(logged).toContain(
+        `Took over #${channel} from replica two, whose lease expired without a handover`,
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('keeps a handed-over channel joined until the new owner holds it', async () => {

@@ -1,6 +1,12 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import type { MonitoredChannel } from '@greetboard/contracts';
+import {
+  channelHandovers,
+  channelLeasesHeld,
+  channelTakeovers,
+  monitoredChannels,
+} from '@greetboard/metrics';
 import type { ChatConnectionPool } from '../connections/connection-pool.js';
 import { preferredReplica, type ChannelLeases } from './channel-leases.js';
 
@@ -101,8 +107,10 @@ export class ChannelMonitor {
       // Leave first, so a round the others run from now on prefers them for every channel.
       await this.leases.leave();
       for (const channel of this.held) this.handingOver.add(channel);
+      channelHandovers.inc(this.held.size);
       await Promise.all([...this.held].map((channel) => this.leases.release(channel)));
       this.held.clear();
+      channelLeasesHeld.set(0);
       if (this.handingOver.size > 0 && (await this.othersAlive())) {
         await this.options.announceLeaving?.().catch((error: unknown) => {
           this.logger.warn(`Could not announce leaving: ${String(error)}`);
@@ -185,6 +193,7 @@ export class ChannelMonitor {
         if (preferred !== me) {
           this.held.delete(channel);
           this.handingOver.add(channel);
+          channelHandovers.inc();
           await this.leases.release(channel);
         } else if (!(await this.leases.renew(channel))) {
           this.logger.warn(`Lost the lease of #${channel}`);
@@ -195,6 +204,7 @@ export class ChannelMonitor {
         // Join first, take the lease second: the previous owner reads the channel until the
         // lease has a new holder, so the lease must not name a replica that is not reading
         // yet (JOINs are paced, a handover of many channels takes seconds).
+        const abandonedBy = await this.leases.abandonedBy(channel);
         try {
           await this.pool.join(channel);
         } catch (error) {
@@ -204,11 +214,19 @@ export class ChannelMonitor {
         if (await this.leases.tryAcquire(channel)) {
           this.held.add(channel);
           this.handingOver.delete(channel);
+          if (abandonedBy) {
+            channelTakeovers.inc();
+            this.logger.warn(
+              `Took over #${channel} from replica ${abandonedBy}, whose lease expired without a handover`,
+            );
+          }
         } else if (!this.handingOver.has(channel)) {
           // Another replica took it meanwhile (lines read twice are de-duplicated by id).
           await this.pool.part(channel);
         }
       }
     }
+    monitoredChannels.set(desired.size);
+    channelLeasesHeld.set(this.held.size);
   }
 }

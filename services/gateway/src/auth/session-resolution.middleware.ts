@@ -15,6 +15,9 @@ export interface RequestWithSession extends RequestWithUser {
   sessionId?: string;
 }
 
+/** Kubernetes probes: answered alike with or without a cookie, and never asking auth. */
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+
 /** The session cookie's value when it has the shape of a session id. */
 export function sessionIdOf(request: Request, settings: GatewayAuthSettings): string | undefined {
   const cookies = request.cookies as Record<string, string | undefined> | undefined;
@@ -35,6 +38,7 @@ export class SessionResolution implements NestMiddleware {
   ) {}
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
+    if (PROBE_PATHS.has(request.path)) return next();
     const cookieName = sessionCookieName(this.settings);
     const sessionId = sessionIdOf(request, this.settings);
     const cookies = request.cookies as Record<string, string | undefined> | undefined;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { LiveEventEnvelope } from '@greetboard/contracts';
+import { liveMessages } from '@greetboard/metrics';
 import { CLOSE, type LiveConnection } from './live-connection.js';
 
 /**
@@ -54,6 +55,7 @@ export class LiveHub {
     const text = JSON.stringify({ type: envelope.type, payload: envelope.payload });
     let sent = 0;
     for (const connection of recipients) if (connection.send(text)) sent++;
+    liveMessages.inc({ direction: 'sent' }, sent);
     return sent;
   }
 

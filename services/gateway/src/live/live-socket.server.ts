@@ -4,6 +4,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
@@ -16,6 +17,7 @@ import {
   sendRequest,
   type UserDto,
 } from '@greetboard/contracts';
+import { liveMessages, liveSocketCloses, liveSockets } from '@greetboard/metrics';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import {
   GATEWAY_AUTH_SETTINGS,
@@ -47,7 +49,9 @@ export function cookieValue(header: string | undefined, name: string): string | 
  * cut off (4029); slow readers are dropped instead of buffered (4008).
  */
 @Injectable()
-export class LiveSocketServer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class LiveSocketServer
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger('live');
   private readonly wss = new WebSocketServer({
     noServer: true,
@@ -77,10 +81,21 @@ export class LiveSocketServer implements OnApplicationBootstrap, OnApplicationSh
     this.heartbeat.unref();
   }
 
-  onApplicationShutdown(): void {
+  /**
+   * Before the HTTP server closes: it waits for every connection, upgraded sockets included,
+   * so open sockets must be told to go (1001; browsers reconnect, to another replica) first.
+   */
+  beforeApplicationShutdown(): void {
     clearInterval(this.heartbeat);
     this.hub.closeAll();
+    for (const connection of this.connections)
+      connection.close(CLOSE.goingAway, 'Server shutting down');
     this.wss.close();
+  }
+
+  onApplicationShutdown(): void {
+    // Peers that never answered the close handshake are gone by now.
+    for (const connection of this.connections) connection.socket.terminate();
   }
 
   private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
@@ -108,6 +123,7 @@ export class LiveSocketServer implements OnApplicationBootstrap, OnApplicationSh
     const { user } = connection;
     this.connections.add(connection);
     this.hub.add(connection);
+    liveSockets.inc();
     ws.on('pong', () => (connection.isAlive = true));
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (!connection.withinRateLimit()) {
@@ -119,10 +135,13 @@ export class LiveSocketServer implements OnApplicationBootstrap, OnApplicationSh
         this.logger.warn(`Dropped a binary live message from user ${user.id}`);
         return;
       }
+      liveMessages.inc({ direction: 'received' });
       // In order: a join must have taken effect before the command that relies on it.
       void connection.enqueue(() => this.receive(connection, textOf(data)));
     });
-    ws.on('close', () => {
+    ws.on('close', (code: number) => {
+      liveSockets.dec();
+      liveSocketCloses.inc({ reason: closeReason(code) });
       this.connections.delete(connection);
       this.hub.remove(connection);
     });
@@ -153,6 +172,14 @@ function textOf(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
   return data.toString('utf8');
+}
+
+/** Close codes grouped so the socket-drop alert can tell shutdowns from failures. */
+function closeReason(code: number): string {
+  if (code === 1000 || code === CLOSE.signedOut) return 'normal';
+  if (code === CLOSE.goingAway) return 'going_away';
+  if (code === 1006) return 'abnormal';
+  return 'other';
 }
 
 function reject(socket: Duplex, status: number, text: string): void {

@@ -7,6 +7,7 @@ import {
   type ChatterPage,
   type SessionActor,
 } from '@greetboard/contracts';
+import { greetDuration, secondsSince } from '@greetboard/metrics';
 import { LiveEvents } from '../live/live-events.js';
 import { SessionAccessRules } from '../sessions/session-access.js';
 import { ChattersRepository } from './chatters.repository.js';
@@ -50,6 +51,19 @@ export class ChattersService {
    * concurrent toggles end with every screen showing the state that won.
    */
   async greet(actor: SessionActor, chatterId: string, isGreeted: boolean): Promise<ChatterDto> {
+    const start = process.hrtime.bigint();
+    try {
+      return await this.toggleGreeted(actor, chatterId, isGreeted);
+    } finally {
+      greetDuration.observe(secondsSince(start));
+    }
+  }
+
+  private async toggleGreeted(
+    actor: SessionActor,
+    chatterId: string,
+    isGreeted: boolean,
+  ): Promise<ChatterDto> {
     const found = await this.chatters.findOwnerOf(chatterId);
     if (!found) throw new DomainError('CHATTER_NOT_FOUND');
     const access = await this.access.of(found.sessionId, actor).catch((error: unknown) => {

@@ -6,6 +6,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { isChatLineReceived, type ChatLineReceived } from '@greetboard/contracts';
+import { chatterUpsertDuration, newChatters, secondsSince } from '@greetboard/metrics';
 import type { DurableStreams, StreamConsumer, StreamMessage } from '@greetboard/transport';
 import { ChattersRepository } from '../chatters/chatters.repository.js';
 import { LiveEvents } from '../live/live-events.js';
@@ -68,7 +69,10 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
         this.logger.warn(`Skipping malformed chat line ${message.msgId} (#${message.sequence})`);
       }
     }
+    const start = process.hrtime.bigint();
     const recorded = await this.chatters.recordChatLines(lines);
+    chatterUpsertDuration.observe(secondsSince(start));
+    newChatters.inc(recorded.filter((entry) => entry.isNew).length);
     await this.live.toSessions(
       recorded.map(({ chatter, isNew, ownerId }) => ({
         ownerId,

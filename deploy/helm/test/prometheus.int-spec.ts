@@ -1,0 +1,221 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parse, stringify } from 'yaml';
+import { SESSIONS_REQUESTS, sendRequest } from '@greetboard/contracts';
+import {
+  freePort,
+  startPrivateNatsServer,
+  TEST_INFRASTRUCTURE,
+  waitFor,
+  type PrivateNatsServer,
+} from '@greetboard/testing';
+import { FailFastNatsClient } from '@greetboard/transport';
+import { ROWS } from '../../grafana/dashboard.js';
+import {
+  startChatCluster,
+  type ChatCluster,
+  type MonitoredChannel,
+} from '../../../apps/standalone/test/chat-cluster.js';
+import { CHART_DIR } from './helm.js';
+
+/**
+ * Debian's Prometheus scrapes the cluster runtime (every service its own process) under
+ * emulator traffic: every dashboard query and every metric an alert reads returns data, and
+ * the pipeline-lag alert fires once the sessions service is stopped. The rules are the
+ * chart's, with their windows and `for` durations shortened so this takes seconds, not minutes.
+ */
+const PROMETHEUS = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
+const PROCESSES = ['gateway', 'auth', 'sessions-1', 'ingest-1'];
+
+interface RuleFile {
+  groups: { name: string; rules: { alert: string; expr: string; for?: string }[] }[];
+}
+const rules = parse(readFileSync(path.join(CHART_DIR, 'files/alerts.yaml'), 'utf8')) as RuleFile;
+
+/** The same rules on a compressed clock: 5 s windows instead of minutes, no waiting period. */
+function shortened(file: RuleFile): RuleFile {
+  return {
+    groups: file.groups.map((group) => ({
+      ...group,
+      rules: group.rules.map((rule) => ({
+        ...rule,
+        expr: rule.expr.replace(/\[\d+m\]/g, '[5s]'),
+        for: '0s',
+      })),
+    })),
+  };
+}
+
+/** Grafana's variables, as a dashboard over the last few seconds would fill them in. */
+const withGrafanaVariables = (expr: string) =>
+  expr.replaceAll('$__rate_interval', '5s').replaceAll('$__range', '30s');
+
+let nats: PrivateNatsServer;
+let cluster: ChatCluster;
+let prometheus: ChildProcess | undefined;
+let prometheusUrl = '';
+let prometheusLog = '';
+let workDir = '';
+let bus: FailFastNatsClient;
+let channel: MonitoredChannel;
+
+async function query(
+  expr: string,
+): Promise<{ metric: Record<string, string>; value: [number, string] }[]> {
+  const response = await fetch(`${prometheusUrl}/api/v1/query?query=${encodeURIComponent(expr)}`);
+  const body = (await response.json()) as { status: string; error?: string; data: { result: [] } };
+  if (body.status !== 'success') throw new Error(`${expr}: ${body.error ?? 'failed'}`);
+  return body.data.result;
+}
+
+const available = existsSync(PROMETHEUS);
+
+beforeAll(async () => {
+  if (!available) return;
+  nats = await startPrivateNatsServer();
+  const metricsPorts = new Map<string, number>();
+  for (const name of PROCESSES) metricsPorts.set(name, await freePort());
+  cluster = await startChatCluster({
+    natsUrl: nats.url,
+    postgresAdminUrl: TEST_INFRASTRUCTURE.postgres,
+    env: (name) => ({ METRICS_PORT: String(metricsPorts.get(name)), LOG_FORMAT: 'json' }),
+  });
+  for (const name of PROCESSES) await cluster.start(name);
+  channel = await cluster.addChannel();
+  bus = new FailFastNatsClient({ servers: [nats.url] });
+
+  workDir = await mkdtemp(path.join(tmpdir(), 'greetboard-prometheus-'));
+  await writeFile(path.join(workDir, 'alerts.yaml'), stringify(shortened(rules)));
+  await writeFile(
+    path.join(workDir, 'prometheus.yml'),
+    stringify({
+      global: { scrape_interval: '1s', evaluation_interval: '1s' },
+      rule_files: ['alerts.yaml'],
+      scrape_configs: [
+        {
+          job_name: 'greetboard',
+          static_configs: PROCESSES.map((name) => ({
+            targets: [`127.0.0.1:${metricsPorts.get(name)}`],
+            labels: { process: name },
+          })),
+        },
+      ],
+    }),
+  );
+  const port = await freePort();
+  prometheusUrl = `http://127.0.0.1:${port}`;
+  prometheus = spawn(
+    PROMETHEUS,
+    [
+      `--config.file=${path.join(workDir, 'prometheus.yml')}`,
+      `--storage.tsdb.path=${path.join(workDir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  prometheus.stderr?.on('data', (chunk: Buffer) => (prometheusLog += chunk.toString()));
+  await waitFor(async () => (await query('up == 1').catch(() => [])).length === PROCESSES.length, {
+    timeoutMs: 60_000,
+    what: `Prometheus to scrape every process\n${prometheusLog.slice(-2000)}`,
+  });
+}, 180_000);
+
+afterAll(async () => {
+  if (!available) return;
+  await bus?.close();
+  prometheus?.kill('SIGTERM');
+  await cluster?.close();
+  await nats?.dispose();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('metrics in a real Prometheus', () => {
+  if (!available) {
+    const message = `${PROMETHEUS} is missing (Debian: apt-get install prometheus)`;
+    if (process.env.CI === 'true') throw new Error(message);
+    it.skip(message, () => undefined);
+    return;
+  }
+
+  it('answer every dashboard query and every metric an alert reads under traffic', async () => {
+    const run = cluster.emulator.startTraffic([channel.login], {
+      rate: 20,
+      durationSec: 120,
+      chatters: 30,
+    });
+    // Requests through the gateway (HTTP and NATS metrics) and a greet (greet latency).
+    const answered = async () => {
+      await fetch(`${cluster.gatewayUrl}/readyz`);
+      await fetch(`${cluster.gatewayUrl}/api/sessions`);
+    };
+    await waitFor(async () => Object.keys(await cluster.counts(channel.sessionId)).length > 0, {
+      timeoutMs: 30_000,
+      what: 'chatters from the traffic',
+    });
+    const { rows } = await cluster.db.query<{ id: string }>(
+      `SELECT id FROM sessions.chatters WHERE session_id = $1 LIMIT 1`,
+      [channel.sessionId],
+    );
+    await sendRequest(bus, SESSIONS_REQUESTS.greetChatter, {
+      actor: channel.actor,
+      chatterId: rows[0].id,
+      isGreeted: true,
+    });
+
+    const queries = ROWS.flatMap((row) =>
+      row.panels.flatMap((panel) =>
+        panel.series.map((series) => ({ panel: panel.title, expr: series.expr })),
+      ),
+    );
+    const empty = async () => {
+      await answered();
+      const missing: string[] = [];
+      for (const { panel, expr } of queries) {
+        if ((await query(withGrafanaVariables(expr))).length === 0)
+          missing.push(`${panel}: ${expr}`);
+      }
+      return missing;
+    };
+    let missing: string[] = [];
+    await waitFor(async () => (missing = await empty()).length === 0, {
+      timeoutMs: 60_000,
+      what: 'every dashboard query to return data',
+    }).catch(() => undefined);
+    expect(missing).toEqual([]);
+
+    const metricNames = new Set(
+      rules.groups
+        .flatMap((group) => group.rules)
+        .flatMap((rule) => [...rule.expr.matchAll(/greetboard_[a-z_]+/g)].map((match) => match[0])),
+    );
+    for (const name of metricNames) {
+      expect({ name, series: (await query(`count(${name})`)).length }).toEqual({ name, series: 1 });
+    }
+    for (const rule of shortened(rules).groups.flatMap((group) => group.rules)) {
+      // Every expression is valid and evaluates; with the cluster healthy, lag does not fire.
+      await query(rule.expr);
+    }
+    expect(await query('ALERTS{alertname="GreetboardChatPipelineLag"}')).toEqual([]);
+    expect(run.report().status).toBe('running');
+  }, 150_000);
+
+  it('fires the pipeline-lag alert once the sessions service is stopped', async () => {
+    const run = cluster.emulator.startTraffic([channel.login], {
+      rate: 20,
+      durationSec: 120,
+      chatters: 30,
+    });
+    await cluster.stop('sessions-1');
+    await waitFor(
+      async () =>
+        (await query('ALERTS{alertname="GreetboardChatPipelineLag", alertstate="firing"}'))
+          .length === 1,
+      { timeoutMs: 60_000, what: `the lag alert to fire\n${prometheusLog.slice(-2000)}` },
+    );
+    expect(run.report().status).toBe('running');
+  }, 90_000);
+});
