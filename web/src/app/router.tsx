@@ -23,9 +23,7 @@ const OverlayPage = lazy(() => import('../features/overlay/OverlayPage'));
 const StatisticsPage = lazy(() =>
   import('../features/placeholders/PlaceholderPages').then((m) => ({ default: m.StatisticsPage })),
 );
-const SettingsPage = lazy(() =>
-  import('../features/placeholders/PlaceholderPages').then((m) => ({ default: m.SettingsPage })),
-);
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const AdminPage = lazy(() =>
   import('../features/placeholders/PlaceholderPages').then((m) => ({ default: m.AdminPage })),
 );
