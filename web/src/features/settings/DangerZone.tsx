@@ -4,7 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../auth/use-auth';
-import { useDeleteAccountMutation } from './settings-api';
+import { useDeleteAccountMutation } from './settings-lists-api';
 
 /** Delete My Account: confirmed in a dialog, then the counts, logout and the landing page. */
 export function DangerZone() {

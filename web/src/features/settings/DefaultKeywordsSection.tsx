@@ -3,7 +3,8 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { KeywordChips } from '../../components/KeywordChips';
 import { addKeyword } from '../sessions/keywords';
-import { defaultKeywordsOf, useUpdateSettingsMutation, type UserSettings } from './settings-api';
+import { defaultKeywordsOf, type UserSettings } from './settings-api';
+import { useUpdateSettingsMutation } from './settings-lists-api';
 
 /** Keywords every new session starts with (the new-session form reads them). */
 export function DefaultKeywordsSection({ settings }: { settings: UserSettings }) {

@@ -9,7 +9,7 @@ import {
   useAnswerInviteMutation,
   useInviteEditorMutation,
   useRemoveEditorMutation,
-} from './settings-api';
+} from './settings-lists-api';
 import { UserSearch } from './UserSearch';
 
 interface GlobalEditorsSectionProps {

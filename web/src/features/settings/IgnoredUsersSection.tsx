@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../app/api-errors';
-import { useAddIgnoredUserMutation, useRemoveIgnoredUserMutation } from './settings-api';
+import { useAddIgnoredUserMutation, useRemoveIgnoredUserMutation } from './settings-lists-api';
 import { UserSearch } from './UserSearch';
 
 /** Spec: ignored users never become chatters in any of the owner's sessions. */

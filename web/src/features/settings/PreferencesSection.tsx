@@ -3,11 +3,12 @@ import { Switch } from 'radix-ui';
 import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { playNewChatterSound } from '../chatters/notification-sound';
 import { LANGUAGES, type Language } from '../i18n/i18n';
 import { themeSet, type Theme } from '../theme/theme-slice';
-import { useUpdateSettingsMutation, type UserSettings } from './settings-api';
+import type { UserSettings } from './settings-api';
+import { useUpdateSettingsMutation } from './settings-lists-api';
 import { applyLanguage } from './use-account-preferences';
 
 type Toggle = 'soundNotifications' | 'autoStartSessions' | 'obsMode' | 'announceSessionStatus';
@@ -59,8 +60,13 @@ function PreferenceSwitch(props: {
 }
 
 export function PreferencesSection({ settings }: { settings: UserSettings }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
+  // The selects show what this browser shows (the top bar toggles the theme locally too).
+  const currentTheme = useAppSelector((state) => state.theme.theme);
+  const currentLanguage = (LANGUAGES as readonly string[]).includes(i18n.language)
+    ? (i18n.language as Language)
+    : 'en';
   const [update] = useUpdateSettingsMutation();
   const themeId = useId();
   const languageId = useId();
@@ -78,13 +84,13 @@ export function PreferencesSection({ settings }: { settings: UserSettings }) {
   };
 
   const chooseTheme = async (theme: Theme) => {
-    const previous = settings.theme;
+    const previous = currentTheme;
     dispatch(themeSet(theme));
     if (!(await save({ theme }))) dispatch(themeSet(previous));
   };
 
   const chooseLanguage = async (language: Language) => {
-    const previous = settings.language;
+    const previous = currentLanguage;
     applyLanguage(language);
     if (!(await save({ language }))) applyLanguage(previous);
   };
@@ -120,7 +126,7 @@ export function PreferencesSection({ settings }: { settings: UserSettings }) {
         <select
           id={themeId}
           className="select-trigger"
-          value={settings.theme}
+          value={currentTheme}
           onChange={(e) => void chooseTheme(e.target.value as Theme)}
         >
           <option value="dark">{t('settings.preferences.themeDark')}</option>
@@ -134,7 +140,7 @@ export function PreferencesSection({ settings }: { settings: UserSettings }) {
         <select
           id={languageId}
           className="select-trigger"
-          value={settings.language}
+          value={currentLanguage}
           onChange={(e) => void chooseLanguage(e.target.value as Language)}
         >
           {LANGUAGES.map((language) => (

@@ -9,13 +9,12 @@ import { GlobalEditorsSection } from './GlobalEditorsSection';
 import { IgnoredUsersSection } from './IgnoredUsersSection';
 import { ObsSection } from './ObsSection';
 import { PreferencesSection } from './PreferencesSection';
+import { useGetSettingsQuery, type UserSettings } from './settings-api';
 import {
   useGetEditorInvitesQuery,
   useGetGlobalEditorsQuery,
   useGetIgnoredUsersQuery,
-  useGetSettingsQuery,
-  type UserSettings,
-} from './settings-api';
+} from './settings-lists-api';
 import './settings.css';
 
 /** The spec's defaults (section 9), for fields a stored record lacks. */

@@ -9,7 +9,7 @@ import {
   useImportUserMutation,
   useSearchUserMutation,
   type ImportUserResult,
-} from './settings-api';
+} from './settings-lists-api';
 import { useUserSearch } from './use-user-search';
 
 interface UserSearchProps {

@@ -1,9 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { writeStored } from '../../app/local-storage';
-import { changeLanguage, i18n, isLanguage, LANGUAGE_STORAGE_KEY } from '../i18n/i18n';
-import { themeSet } from '../theme/theme-slice';
-import { useGetSettingsQuery, useUpdateSettingsMutation, type UserSettings } from './settings-api';
+import { useAppDispatch } from '../../app/hooks';
+import { readStored, writeStored } from '../../app/local-storage';
+import {
+  changeLanguage,
+  DEFAULT_LANGUAGE,
+  i18n,
+  isLanguage,
+  LANGUAGE_STORAGE_KEY,
+} from '../i18n/i18n';
+import { DEFAULT_THEME, themeSet } from '../theme/theme-slice';
+import { useGetSettingsQuery, type UserSettings } from './settings-api';
 
 /** Shows a language at once and remembers it in this browser. */
 export function applyLanguage(language: string): void {
@@ -12,35 +18,54 @@ export function applyLanguage(language: string): void {
   if (i18n.language !== language) void changeLanguage(language);
 }
 
+type Preferences = Pick<UserSettings, 'theme' | 'language'>;
+
+/** What this browser last saw of a user's server-side theme and language. */
+const seenKey = (userId: string) => `accountPreferences:${userId}`;
+
+function readSeen(userId: string): Partial<Preferences> | null {
+  try {
+    return JSON.parse(readStored(seenKey(userId)) ?? 'null') as Partial<Preferences> | null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Theme and language follow the account: when a user's settings first arrive on a page (at
- * sign-in, on a new device), the server's choice replaces what this browser remembered. After
- * that, a theme toggled in the top bar is stored on the server as well.
+ * Whether the server's value should replace this browser's. It should when it changed since
+ * this browser last looked (chosen on another device); on a browser that never saw this
+ * user's settings, when it is a real choice rather than the default (a new device at sign-in
+ * takes the account's language, while a browser's own choice survives an account that never
+ * made one).
+ */
+export function serverValueWins<T>(server: T | undefined, seen: T | undefined, fallback: T) {
+  if (server === undefined) return false;
+  return seen === undefined ? server !== fallback : server !== seen;
+}
+
+/**
+ * Theme and language follow the account: when a user's settings arrive on a page (after
+ * /auth/me), a choice made on another device replaces this browser's.
  */
 export function useAccountPreferences(userId: string | undefined) {
   const dispatch = useAppDispatch();
-  const theme = useAppSelector((state) => state.theme.theme);
   const { data } = useGetSettingsQuery(undefined, { skip: !userId });
-  const [update] = useUpdateSettingsMutation();
   const appliedFor = useRef<string | null>(null);
-  const lastTheme = useRef(theme);
 
   useEffect(() => {
     if (!userId || !data || appliedFor.current === userId) return;
     appliedFor.current = userId;
-    if (data.theme === 'dark' || data.theme === 'light') dispatch(themeSet(data.theme));
-    if (data.language) applyLanguage(data.language);
-  }, [data, dispatch, userId]);
-
-  useEffect(() => {
-    const changed = lastTheme.current !== theme;
-    lastTheme.current = theme;
-    if (!changed || !userId || appliedFor.current !== userId || !data || data.theme === theme) {
-      return;
+    const seen = readSeen(userId);
+    const { theme, language } = data;
+    if (
+      (theme === 'dark' || theme === 'light') &&
+      serverValueWins(theme, seen?.theme, DEFAULT_THEME)
+    ) {
+      dispatch(themeSet(theme));
     }
-    const next: Partial<UserSettings> = { ...data, theme };
-    update(next)
-      .unwrap()
-      .catch((error: unknown) => console.error('Failed to store the theme', error));
-  }, [data, theme, update, userId]);
+    if (language && serverValueWins(language, seen?.language, DEFAULT_LANGUAGE)) {
+      applyLanguage(language);
+    }
+    writeStored(seenKey(userId), JSON.stringify({ theme, language }));
+  }, [data, dispatch, userId]);
 }
