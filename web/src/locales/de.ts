@@ -274,19 +274,19 @@ export const de: LocaleMessages = {
     title: 'Einstellungen',
     description: 'Deine Vorlieben, Filter, Editoren und das Overlay.',
     retry: 'Erneut versuchen',
-    sessionOwner: 'Session von {{username}}',
+    sessionOwner: 'Sitzung von {{username}}',
     preferences: {
       title: 'Vorlieben',
       soundNotifications: 'Tonbenachrichtigungen',
       soundNotificationsHint: 'Einen Ton abspielen, wenn neue Chatter ankommen',
       testSound: 'Ton abspielen',
-      autoStartSessions: 'Sessions automatisch starten',
-      autoStartSessionsHint: 'Die Überwachung starten, sobald du live gehst',
+      autoStartSitzungen: 'Sitzungen automatisch starten',
+      autoStartSitzungenHint: 'Die Überwachung starten, sobald du live gehst',
       obsMode: 'OBS-Modus',
       obsModeHint:
         'Die Oberfläche für das Overlay optimieren: transparenter Hintergrund, größere Schrift, keine Bedienelemente oder Pop-ups',
-      announceSessionStatus: 'Session-Status ankündigen',
-      announceSessionStatusHint: 'Im Chat posten, wenn eine Session startet oder endet',
+      announceSessionStatus: 'Sitzungsstatus ankündigen',
+      announceSessionStatusHint: 'Im Chat posten, wenn eine Sitzung startet oder endet',
       theme: 'Design',
       themeDark: 'Dunkel',
       themeLight: 'Hell',
@@ -295,7 +295,7 @@ export const de: LocaleMessages = {
     keywords: {
       title: 'Standard-Schlüsselwörter',
       description:
-        'Neue Sessions beginnen mit diesen Schlüsselwörtern. Nur Chatzeilen mit einem Schlüsselwort zählen.',
+        'Neue Sitzungen beginnen mit diesen Schlüsselwörtern. Nur Chatzeilen mit einem Schlüsselwort zählen.',
       label: 'Schlüsselwort',
       placeholder: 'Schlüsselwort eingeben und Enter drücken',
       empty: 'Keine Standard-Schlüsselwörter: jede Chatzeile zählt.',
@@ -316,7 +316,7 @@ export const de: LocaleMessages = {
     ignored: {
       title: 'Ignorierte Benutzer',
       description:
-        'Chatzeilen dieser Benutzer zählen nie in deinen Sessions (Bots, Freunde, dein Zweitaccount).',
+        'Chatzeilen dieser Benutzer zählen nie in deinen Sitzungen (Bots, Freunde, dein Zweitaccount).',
       searchLabel: 'Benutzer zum Ignorieren suchen',
       username: 'Gewählter Benutzername',
       usernamePlaceholder: 'Wähle einen Benutzer aus der Suche',
@@ -330,7 +330,7 @@ export const de: LocaleMessages = {
     editors: {
       title: 'Globale Editoren',
       description:
-        'Editoren sehen und begrüßen die Chatter all deiner Sessions. Sessions starten können sie nicht.',
+        'Editoren sehen und begrüßen die Chatter all deiner Sitzungen. Sitzungen starten können sie nicht.',
       searchLabel: 'Benutzer zum Einladen suchen',
       username: 'Benutzername',
       usernamePlaceholder: 'Twitch-Benutzername',
@@ -357,7 +357,7 @@ export const de: LocaleMessages = {
       copy: 'Kopieren',
       sizeHint: 'Empfohlene Größe: 400x600.',
       compactHint: 'Für einen kompakten Streifen geht auch 400x200.',
-      autoHint: 'Das Overlay zeigt deine aktive Session automatisch.',
+      autoHint: 'Das Overlay zeigt deine aktive Sitzung automatisch.',
       refreshHint: 'Änderungen erscheinen innerhalb von 2-3 Sekunden; lade die Quelle sonst neu.',
     },
     danger: {
@@ -368,13 +368,13 @@ export const de: LocaleMessages = {
       dialogTitle: 'Mein Konto löschen',
       dialogIntro: 'Wenn du dein Konto löschst:',
       itemTwitch: 'Dein Twitch-Konto bleibt unverändert.',
-      itemData: 'Alle deine Sessions und Chatdaten werden gelöscht.',
+      itemData: 'Alle deine Sitzungen und Chatdaten werden gelöscht.',
       itemLogout: 'Du wirst sofort abgemeldet.',
       itemReconnect: 'Du kannst dich später erneut verbinden und ein neues Konto anlegen.',
       warning: 'Diese Aktion kann nicht rückgängig gemacht werden.',
       confirm: 'Mein Konto löschen',
-      sessionCount_one: '{{count}} Session',
-      sessionCount_other: '{{count}} Sessions',
+      sessionCount_one: '{{count}} Sitzung',
+      sessionCount_other: '{{count}} Sitzungen',
       chatterCount_one: '{{count}} Chatter',
       chatterCount_other: '{{count}} Chatter',
     },

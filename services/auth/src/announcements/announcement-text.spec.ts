@@ -14,7 +14,7 @@ describe('announcementText', () => {
 
   it('speaks the streamer language, naming the session', () => {
     expect(announcementText('Freitag', true, 'de')).toBe(
-      'Greetboard: Begrüßungs-Session "Freitag" gestartet — sag hallo!',
+      'Greetboard: Begrüßungssitzung "Freitag" gestartet — sag hallo!',
     );
     for (const language of LANGUAGES) {
       for (const isActive of [true, false]) {

@@ -10,8 +10,8 @@ const TEXTS: Record<Language, { started: string; ended: string }> = {
     ended: 'Greetboard: greeting session "{name}" ended. Thanks for chatting!',
   },
   de: {
-    started: 'Greetboard: Begrüßungs-Session "{name}" gestartet — sag hallo!',
-    ended: 'Greetboard: Begrüßungs-Session "{name}" beendet. Danke fürs Chatten!',
+    started: 'Greetboard: Begrüßungssitzung "{name}" gestartet — sag hallo!',
+    ended: 'Greetboard: Begrüßungssitzung "{name}" beendet. Danke fürs Chatten!',
   },
   es: {
     started: 'Greetboard: la sesión de saludos "{name}" ha comenzado — ¡saluda!',

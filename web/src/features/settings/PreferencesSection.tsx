@@ -75,10 +75,11 @@ export function PreferencesSection({ settings }: { settings: UserSettings }) {
   const save = async (changes: Partial<UserSettings>) => {
     try {
       await update({ ...settings, ...changes }).unwrap();
-      toast.success(t('settings.toast.updated'));
+      // i18n.t, not the t of this render: after a language change the toast speaks the new one.
+      toast.success(i18n.t('settings.toast.updated'));
       return true;
     } catch {
-      toast.error(t('settings.toast.updateFailed'));
+      toast.error(i18n.t('settings.toast.updateFailed'));
       return false;
     }
   };
@@ -91,8 +92,8 @@ export function PreferencesSection({ settings }: { settings: UserSettings }) {
 
   const chooseLanguage = async (language: Language) => {
     const previous = currentLanguage;
-    applyLanguage(language);
-    if (!(await save({ language }))) applyLanguage(previous);
+    await applyLanguage(language);
+    if (!(await save({ language }))) await applyLanguage(previous);
   };
 
   return (

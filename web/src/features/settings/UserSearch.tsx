@@ -47,6 +47,7 @@ export function UserSearch({ label, onChoose }: UserSearchProps) {
     search.setResult({ found: true, inDatabase: true, user, twitchUser: null });
 
   const runImport = async (username: string) => {
+    if (importing) return;
     try {
       const answer = await importUser(username).unwrap();
       toast.success(
@@ -115,7 +116,9 @@ export function UserSearch({ label, onChoose }: UserSearchProps) {
                 <button
                   type="button"
                   className="button button-secondary button-small"
-                  disabled={importing}
+                  // Not disabled while busy: a disabled button drops focus, which would hide
+                  // the result before its outcome shows.
+                  aria-disabled={importing || undefined}
                   onFocus={search.onFocus}
                   onBlur={search.onBlur}
                   onClick={() => void runImport(hit.person.username)}

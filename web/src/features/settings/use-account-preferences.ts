@@ -11,11 +11,11 @@ import {
 import { DEFAULT_THEME, themeSet } from '../theme/theme-slice';
 import { useGetSettingsQuery, type UserSettings } from './settings-api';
 
-/** Shows a language at once and remembers it in this browser. */
-export function applyLanguage(language: string): void {
+/** Shows a language at once (once its texts have loaded) and remembers it in this browser. */
+export async function applyLanguage(language: string): Promise<void> {
   if (!isLanguage(language)) return;
   writeStored(LANGUAGE_STORAGE_KEY, language);
-  if (i18n.language !== language) void changeLanguage(language);
+  if (i18n.language !== language) await changeLanguage(language);
 }
 
 type Preferences = Pick<UserSettings, 'theme' | 'language'>;
@@ -64,7 +64,7 @@ export function useAccountPreferences(userId: string | undefined) {
       dispatch(themeSet(theme));
     }
     if (language && serverValueWins(language, seen?.language, DEFAULT_LANGUAGE)) {
-      applyLanguage(language);
+      void applyLanguage(language);
     }
     writeStored(seenKey(userId), JSON.stringify({ theme, language }));
   }, [data, dispatch, userId]);
