@@ -226,20 +226,20 @@ describe('settings page', () => {
   }, 90_000);
 
   it('removes an ignored user, and fails when another tab removed it first', async () => {
-    const [entry] = await api<IgnoredUserDto[]>(page, 'GET', '/api/ignored-users');
+    const [entry] = await api<[IgnoredUserDto]>(page, 'GET', '/api/ignored-users');
     const other = await context.newPage();
     await openSettings(other, app);
     const area = section(page, 'Ignored Users');
     const otherArea = section(other, 'Ignored Users');
     await otherArea
-      .getByRole('button', { name: `Remove ${entry!.username} from the ignore list` })
+      .getByRole('button', { name: `Remove ${entry.username} from the ignore list` })
       .click();
     await expectToast(other, 'User removed from ignore list');
     await otherArea.getByText('No ignored users yet.').waitFor();
     await other.close();
 
     await area
-      .getByRole('button', { name: `Remove ${entry!.username} from the ignore list` })
+      .getByRole('button', { name: `Remove ${entry.username} from the ignore list` })
       .click();
     await expectToast(page, 'Failed to remove user from ignore list');
   }, 60_000);
@@ -318,6 +318,7 @@ describe('settings page', () => {
         );
         await results.getByText('Approved', { exact: true }).waitFor();
         found.push(...(await blockingViolations(shot, `settings search ${theme}`)));
+        await results.scrollIntoViewIfNeeded();
         await screenshot(shot, `settings-search-${theme}`, false);
         await shot.getByRole('button', { name: 'Delete My Account' }).click();
         await shot.getByRole('dialog').waitFor();

@@ -64,7 +64,7 @@ describe('default keyword chips', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ soundNotifications: true, theme: 'dark', language: 'en' });
     expect(keywordsOf(sent[0])).toEqual(['hello', 'raid']);
-    expect((screen.getByLabelText('Keyword') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Keyword').value).toBe('');
 
     rerender({ ...settings, defaultKeywords: '["hello","raid"]' });
     await user.type(screen.getByLabelText('Keyword'), 'gg');

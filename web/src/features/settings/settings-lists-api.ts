@@ -45,7 +45,7 @@ export const settingsListsApi = withSettingsTags.injectEndpoints({
         );
         try {
           const { data } = await queryFulfilled;
-          dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, data));
+          void dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, data));
         } catch {
           patch.undo();
         }

@@ -29,7 +29,7 @@ function setUp(search = jest.fn((term: string) => Promise.resolve(answer(term)))
 }
 
 /** Lets the promise callbacks of a resolved search run. */
-const settle = () => act(async () => undefined);
+const settle = () => act(() => Promise.resolve());
 
 describe('searchTermOf', () => {
   it('searches from 2 trimmed characters on', () => {
