@@ -280,8 +280,8 @@ export const de: LocaleMessages = {
       soundNotifications: 'Tonbenachrichtigungen',
       soundNotificationsHint: 'Einen Ton abspielen, wenn neue Chatter ankommen',
       testSound: 'Ton abspielen',
-      autoStartSitzungen: 'Sitzungen automatisch starten',
-      autoStartSitzungenHint: 'Die Überwachung starten, sobald du live gehst',
+      autoStartSessions: 'Sitzungen automatisch starten',
+      autoStartSessionsHint: 'Die Überwachung starten, sobald du live gehst',
       obsMode: 'OBS-Modus',
       obsModeHint:
         'Die Oberfläche für das Overlay optimieren: transparenter Hintergrund, größere Schrift, keine Bedienelemente oder Pop-ups',
