@@ -41,7 +41,9 @@ describe('searchTermOf', () => {
 });
 
 describe('useUserSearch', () => {
-  beforeEach(() => jest.useFakeTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
   afterEach(() => {
     cleanup();
     jest.useRealTimers();
