@@ -21,9 +21,7 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const SessionPage = lazy(() => import('../features/session-page/SessionPage'));
 const OverlayPage = lazy(() => import('../features/overlay/OverlayPage'));
 const StatisticsPage = lazy(() => import('../features/statistics/StatisticsPage'));
-const SettingsPage = lazy(() =>
-  import('../features/placeholders/PlaceholderPages').then((m) => ({ default: m.SettingsPage })),
-);
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const AdminPage = lazy(() =>
   import('../features/placeholders/PlaceholderPages').then((m) => ({ default: m.AdminPage })),
 );

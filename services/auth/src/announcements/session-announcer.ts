@@ -14,6 +14,7 @@ import { SettingsService } from '../settings/settings.service.js';
 import { isTransientTwitchFailure, TwitchClient } from '../twitch/twitch-client.js';
 import { TwitchTokenVault } from '../twitch/twitch-token-vault.js';
 import { UsersService } from '../users/users.service.js';
+import { announcementText } from './announcement-text.js';
 
 /** Replicas share this durable consumer, so each event is announced by one of them. */
 export const ANNOUNCEMENTS_DURABLE = 'auth-session-announcements-v1';
@@ -22,12 +23,6 @@ const MAX_ATTEMPTS = 2;
 const RETRY_DELAY_MS = 1_000;
 /** An event this old (auth was down, or a consumer catching up) is no news for the chat. */
 const STALE_AFTER_MS = 10 * 60_000;
-
-export function announcementText(name: string, isActive: boolean): string {
-  return isActive
-    ? `Greetboard: greeting session "${name}" started — say hi!`
-    : `Greetboard: greeting session "${name}" ended. Thanks for chatting!`;
-}
 
 /**
  * Announces sessions starting and stopping in the owner's chat (Helix chat/messages, as the
@@ -83,10 +78,11 @@ export class SessionAnnouncer implements OnApplicationBootstrap, BeforeApplicati
   private async announce(event: SessionStatusChanged): Promise<void> {
     try {
       if (Date.now() - Date.parse(event.at) > STALE_AFTER_MS) return;
-      if (!(await this.settings.get(event.ownerId)).announceSessionStatus) return;
+      const settings = await this.settings.get(event.ownerId);
+      if (!settings.announceSessionStatus) return;
       const owner = await this.users.findById(event.ownerId);
       if (!owner) return;
-      const text = announcementText(event.name, event.isActive);
+      const text = announcementText(event.name, event.isActive, settings.language);
       for (let attempt = 1; ; attempt++) {
         try {
           const result = await this.tokens.withAccessToken(owner.id, (token) =>

@@ -10,6 +10,7 @@ import {
   type SessionActor,
 } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
+import { LiveEvents } from '../live/live-events.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 /** A user's summary from the projection (`<prefix>_username`, …); blank when not (yet) known. */
@@ -68,6 +69,7 @@ export class EditorsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly users: UsersRepository,
+    private readonly live: LiveEvents,
   ) {}
 
   async listEditors(actor: SessionActor): Promise<GlobalEditorDto[]> {
@@ -164,16 +166,25 @@ export class EditorsService {
     return this.loadInvite(request.id);
   }
 
-  /** The owner removes an editor, or the editor steps down; access ends at once. */
+  /**
+   * The owner removes an editor, or the editor steps down; access ends at once, and the
+   * editor's open pages drop the owner's sessions.
+   */
   async removeEditor(actor: SessionActor, linkId: string): Promise<{ id: string }> {
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows<{ id: string; owner_id: string; editor_id: string }>(
       this.dataSource,
       `DELETE FROM sessions.global_editors WHERE id = $1 AND (owner_id = $2 OR editor_id = $2)
-       RETURNING id`,
+       RETURNING id, owner_id, editor_id`,
       [linkId, actor.id],
     );
     if (!row) throw new DomainError('GLOBAL_EDITOR_NOT_FOUND');
-    return row;
+    const sessions = await queryRows<{ id: string; name: string }>(
+      this.dataSource,
+      `SELECT id, name FROM sessions.sessions WHERE user_id = $1`,
+      [row.owner_id],
+    );
+    await this.live.sessionsGoneFor(row.editor_id, sessions);
+    return { id: row.id };
   }
 
   private async loadInvite(id: string): Promise<GlobalEditorInviteDto> {

@@ -78,6 +78,27 @@ export class LiveEvents {
     }
   }
 
+  /**
+   * Tells one user that sessions left their view (no room: the sessions themselves go on for
+   * everyone else). An editor removed from an owner gets `session_deleted` for each of the
+   * owner's sessions, so their open pages drop them at once.
+   */
+  async sessionsGoneFor(userId: string, sessions: { id: string; name: string }[]): Promise<void> {
+    try {
+      await Promise.all(
+        sessions.map((session) =>
+          emitEvent(this.bus, LIVE_EVENTS.relay, {
+            userIds: [userId],
+            type: 'session_deleted',
+            payload: { id: session.id, name: session.name },
+          }),
+        ),
+      );
+    } catch (error) {
+      this.logger.error(`Could not tell user ${userId} about lost sessions: ${String(error)}`);
+    }
+  }
+
   private async editorsOf(ownerIds: string[]): Promise<Map<string, string[]>> {
     const rows = await queryRows<{ owner_id: string; editor_id: string }>(
       this.dataSource,

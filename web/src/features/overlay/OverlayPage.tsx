@@ -19,6 +19,7 @@ import { liveSocket } from '../live/live-socket';
 import { useLiveRoom } from '../live/use-live-room';
 import { chooseOverlaySession } from '../sessions/session-selection';
 import { useGetSessionsQuery, useUpdateSessionMutation } from '../sessions/sessions-api';
+import { useObsMode } from './obs-mode';
 import { OVERLAY_REFRESH_EVENTS, splitRows, visibleRowCount } from './visible-rows';
 import './overlay.css';
 
@@ -37,7 +38,10 @@ function Overlay({ user }: { user: UserDto }) {
   const sessions = useGetSessionsQuery();
   const list = sessions.data ?? [];
   const [selectedId, setSelectedId] = useState<string | null>(pinnedId ?? null);
-  const [collapsed, setCollapsed] = useStoredBoolean(COLLAPSED_STORAGE_KEY, false);
+  const [storedCollapsed, setCollapsed] = useStoredBoolean(COLLAPSED_STORAGE_KEY, false);
+  const obsMode = useObsMode();
+  // OBS mode has no controls, so nothing could expand a collapsed overlay.
+  const collapsed = storedCollapsed && !obsMode;
   const refetchSessions = sessions.refetch;
 
   // Re-apply the selection rules whenever the list changes; a session in the URL stays chosen.
@@ -80,7 +84,7 @@ function Overlay({ user }: { user: UserDto }) {
   const stats = chatterStats(all);
 
   return (
-    <main className="overlay">
+    <main className={obsMode ? 'overlay overlay-obs' : 'overlay'}>
       <header className="overlay-header">
         <h1 className="overlay-title">{t('overlay.title')}</h1>
         {session && (

@@ -17,11 +17,6 @@ export function StatisticsPage() {
   return <Placeholder title={t('placeholders.statisticsTitle')} />;
 }
 
-export function SettingsPage() {
-  const { t } = useTranslation();
-  return <Placeholder title={t('placeholders.settingsTitle')} />;
-}
-
 export function AdminPage() {
   const { t } = useTranslation();
   return <Placeholder title={t('placeholders.adminTitle')} />;

@@ -85,6 +85,12 @@ function SessionDetails({ session }: { session: SessionDto }) {
         <div className="session-heading">
           <h1>{session.name}</h1>
           <p className="page-description">
+            {!isOwner && session.user?.username && (
+              <span>
+                {t('settings.sessionOwner', { username: session.user.username })}
+                {' · '}
+              </span>
+            )}
             <RelativeTime
               iso={session.createdAt}
               wrap={(time) => t('sessions.created', { time })}

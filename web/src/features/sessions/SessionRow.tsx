@@ -10,6 +10,8 @@ interface SessionRowProps {
   session: SessionDto;
   selected: boolean;
   isOwner: boolean;
+  /** Owners and admins may delete; the server refuses anyone else. Defaults to isOwner. */
+  canDelete?: boolean;
   onSelect: () => void;
   onStart: () => void;
   onStop: () => void;
@@ -17,7 +19,7 @@ interface SessionRowProps {
 }
 
 export function SessionRow(props: SessionRowProps) {
-  const { session, selected, isOwner } = props;
+  const { session, selected, isOwner, canDelete = isOwner } = props;
   const { t } = useTranslation();
   const { shown, more } = keywordPreview(parseKeywords(session.keywords));
   return (
@@ -38,6 +40,12 @@ export function SessionRow(props: SessionRowProps) {
           {selected && <span className="badge">{t('common.selected')}</span>}
         </div>
         <div className="session-row-meta">
+          {!isOwner && session.user?.username && (
+            <span>
+              {t('settings.sessionOwner', { username: session.user.username })}
+              {' · '}
+            </span>
+          )}
           <RelativeTime iso={session.createdAt} wrap={(time) => t('sessions.created', { time })} />
         </div>
         {(shown.length > 0 || more > 0) && (
@@ -91,15 +99,17 @@ export function SessionRow(props: SessionRowProps) {
               <Play aria-hidden size={16} />
             </button>
           ))}
-        <button
-          type="button"
-          className="icon-button icon-danger"
-          onClick={props.onDelete}
-          aria-label={t('sessions.deleteNamed', { name: session.name })}
-          title={t('sessions.deleteNamed', { name: session.name })}
-        >
-          <Trash2 aria-hidden size={16} />
-        </button>
+        {canDelete && (
+          <button
+            type="button"
+            className="icon-button icon-danger"
+            onClick={props.onDelete}
+            aria-label={t('sessions.deleteNamed', { name: session.name })}
+            title={t('sessions.deleteNamed', { name: session.name })}
+          >
+            <Trash2 aria-hidden size={16} />
+          </button>
+        )}
       </div>
     </li>
   );

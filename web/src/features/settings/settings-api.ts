@@ -1,7 +1,6 @@
 import { apiSlice } from '../../app/api-slice';
-import { parseKeywords } from '../sessions/keywords';
 
-/** The user settings this part of the app reads (the settings screen comes later). */
+/** The spec's user settings (section 3). */
 export interface UserSettings {
   soundNotifications: boolean;
   autoStartSessions: boolean;
@@ -13,9 +12,20 @@ export interface UserSettings {
   language: string;
 }
 
+/**
+ * The default keywords as a list; malformed counts as none. (Parsed here rather than with the
+ * sessions feature's parser, which would pull that feature into every page's first load.)
+ */
 export function defaultKeywordsOf(settings: Partial<UserSettings> | undefined): string[] {
-  const value = settings?.defaultKeywords;
-  return Array.isArray(value) ? value.filter((k) => typeof k === 'string') : parseKeywords(value);
+  let value: unknown = settings?.defaultKeywords;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string') : [];
 }
 
 export const settingsApi = apiSlice.injectEndpoints({

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { readStored, writeStored } from '../../app/local-storage';
 
 export type Theme = 'dark' | 'light';
@@ -25,8 +25,13 @@ const themeSlice = createSlice({
       state.theme = state.theme === 'dark' ? 'light' : 'dark';
       writeStored(THEME_STORAGE_KEY, state.theme);
     },
+    /** A theme chosen in settings (or brought from the server at sign-in). */
+    themeSet(state, action: PayloadAction<Theme>) {
+      state.theme = action.payload;
+      writeStored(THEME_STORAGE_KEY, state.theme);
+    },
   },
 });
 
-export const { themeToggled } = themeSlice.actions;
+export const { themeToggled, themeSet } = themeSlice.actions;
 export const themeReducer = themeSlice.reducer;

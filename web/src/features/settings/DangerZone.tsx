@@ -1,0 +1,81 @@
+import { AlertTriangle } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { useLogout } from '../auth/use-auth';
+import { useDeleteAccountMutation } from './settings-lists-api';
+
+/** Delete My Account: confirmed in a dialog, then the counts, logout and the landing page. */
+export function DangerZone() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
+  const logout = useLogout();
+
+  const confirm = async () => {
+    try {
+      const { deletedData } = await deleteAccount().unwrap();
+      setOpen(false);
+      toast.success(
+        t('settings.toast.accountDeleted', {
+          sessions: t('settings.danger.sessionCount', { count: deletedData?.sessions ?? 0 }),
+          chatters: t('settings.danger.chatterCount', { count: deletedData?.chatters ?? 0 }),
+        }),
+      );
+      await logout();
+    } catch {
+      toast.error(t('settings.toast.deleteAccountFailed'));
+    }
+  };
+
+  return (
+    <section className="card settings-section danger-zone" aria-labelledby="danger-heading">
+      <h2 id="danger-heading" className="card-title">
+        <AlertTriangle aria-hidden size={18} />
+        {t('settings.danger.title')}
+      </h2>
+      <p className="settings-description">{t('settings.danger.description')}</p>
+      <div>
+        <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
+          {t('settings.danger.delete')}
+        </button>
+      </div>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog-content">
+            <Dialog.Title className="dialog-title">{t('settings.danger.dialogTitle')}</Dialog.Title>
+            <Dialog.Description asChild>
+              <div className="dialog-body">
+                <p>{t('settings.danger.dialogIntro')}</p>
+                <ul className="bullet-list">
+                  <li>{t('settings.danger.itemTwitch')}</li>
+                  <li>{t('settings.danger.itemData')}</li>
+                  <li>{t('settings.danger.itemLogout')}</li>
+                  <li>{t('settings.danger.itemReconnect')}</li>
+                </ul>
+                <p className="text-danger">{t('settings.danger.warning')}</p>
+              </div>
+            </Dialog.Description>
+            <div className="dialog-actions">
+              <Dialog.Close asChild>
+                <button type="button" className="button button-secondary">
+                  {t('common.cancel')}
+                </button>
+              </Dialog.Close>
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={isLoading}
+                onClick={() => void confirm()}
+              >
+                {t('settings.danger.confirm')}
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  );
+}

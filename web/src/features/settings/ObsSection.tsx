@@ -1,0 +1,51 @@
+import { Copy } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+
+/** The general overlay URL for a broadcast-software browser source (spec section 9). */
+export function ObsSection() {
+  const { t } = useTranslation();
+  const url = `${window.location.origin}/obs`;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t('settings.toast.urlCopied'));
+    } catch {
+      toast.error(t('settings.toast.copyFailed'));
+    }
+  };
+
+  return (
+    <section className="card settings-section" aria-labelledby="obs-heading">
+      <h2 id="obs-heading" className="card-title">
+        {t('settings.obs.title')}
+      </h2>
+      <p className="settings-description">{t('settings.obs.description')}</p>
+      <div className="field">
+        <label className="field-label" htmlFor="obs-url">
+          {t('settings.obs.urlLabel')}
+        </label>
+        <div className="input-row">
+          <input
+            id="obs-url"
+            className="input"
+            value={url}
+            readOnly
+            onFocus={(e) => e.target.select()}
+          />
+          <button type="button" className="button button-secondary" onClick={() => void copy()}>
+            <Copy aria-hidden size={16} />
+            {t('settings.obs.copy')}
+          </button>
+        </div>
+      </div>
+      <ul className="bullet-list settings-hints">
+        <li>{t('settings.obs.sizeHint')}</li>
+        <li>{t('settings.obs.compactHint')}</li>
+        <li>{t('settings.obs.autoHint')}</li>
+        <li>{t('settings.obs.refreshHint')}</li>
+      </ul>
+    </section>
+  );
+}

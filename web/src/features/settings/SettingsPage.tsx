@@ -1,0 +1,85 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/Spinner';
+import { useAuth } from '../auth/use-auth';
+import { DangerZone } from './DangerZone';
+import { DefaultKeywordsSection } from './DefaultKeywordsSection';
+import { GlobalEditorsSection } from './GlobalEditorsSection';
+import { IgnoredUsersSection } from './IgnoredUsersSection';
+import { ObsSection } from './ObsSection';
+import { PreferencesSection } from './PreferencesSection';
+import { useGetSettingsQuery, type UserSettings } from './settings-api';
+import {
+  useGetEditorInvitesQuery,
+  useGetGlobalEditorsQuery,
+  useGetIgnoredUsersQuery,
+} from './settings-lists-api';
+import './settings.css';
+
+/** The spec's defaults (section 9), for fields a stored record lacks. */
+const DEFAULTS: UserSettings = {
+  soundNotifications: false,
+  autoStartSessions: false,
+  obsMode: false,
+  announceSessionStatus: false,
+  theme: 'dark',
+  defaultKeywords: '[]',
+  language: 'en',
+};
+
+/** The settings screen: settings, ignored users, editors and invites load together. */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const settings = useGetSettingsQuery();
+  const ignored = useGetIgnoredUsersQuery();
+  const editors = useGetGlobalEditorsQuery();
+  const invites = useGetEditorInvitesQuery();
+  const all = [settings, ignored, editors, invites];
+  const loading = all.some((query) => query.isLoading);
+  const failed = all.some((query) => query.isError);
+
+  useEffect(() => {
+    if (failed) toast.error(t('settings.toast.loadFailed'), { id: 'load-settings' });
+  }, [failed, t]);
+
+  if (!user) return null;
+  const current: UserSettings = { ...DEFAULTS, ...settings.data };
+
+  return (
+    <div className="page settings-page">
+      <header className="page-header">
+        <h1>{t('settings.title')}</h1>
+        <p className="page-description">{t('settings.description')}</p>
+      </header>
+      {loading ? (
+        <Spinner />
+      ) : failed ? (
+        <div className="banner banner-danger" role="alert">
+          <p>{t('settings.toast.loadFailed')}</p>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => all.forEach((query) => void query.refetch())}
+          >
+            {t('settings.retry')}
+          </button>
+        </div>
+      ) : (
+        <div className="settings-grid">
+          <PreferencesSection settings={current} />
+          <DefaultKeywordsSection settings={current} />
+          <IgnoredUsersSection ignoredUsers={ignored.data ?? []} />
+          <GlobalEditorsSection
+            user={user}
+            editors={editors.data ?? []}
+            invites={invites.data ?? []}
+          />
+          <ObsSection />
+          <DangerZone />
+        </div>
+      )}
+    </div>
+  );
+}
