@@ -9,7 +9,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { HEALTH_CHECKS, STREAMS } from '@greetboard/contracts';
 import type { KeyValueStore } from '@greetboard/kv';
 import { ServiceDatabaseModule, type DatabaseRuntime } from '@greetboard/persistence';
-import { ServiceHealthModule } from '@greetboard/service-kit';
+import { replicaStatusController, ServiceHealthModule } from '@greetboard/service-kit';
 import {
   BusClientModule,
   createDurableStreams,
@@ -34,6 +34,7 @@ import { TwitchUserSearch } from './twitch/twitch-user-search.js';
 import { DomainEventOutbox } from './outbox/domain-event-outbox.js';
 import { UserEvents } from './users/user-events.js';
 import { UserEntity } from './users/user.entity.js';
+import { AdminTotalsHandler } from './users/admin-totals.handler.js';
 import { UsersService } from './users/users.service.js';
 
 export interface AuthServiceOptions {
@@ -72,7 +73,12 @@ export class AuthModule {
           keyValueStore: () => options.kv.ping(),
         }),
       ],
-      controllers: [SignInHandlers, UserHandlers],
+      controllers: [
+        SignInHandlers,
+        UserHandlers,
+        AdminTotalsHandler,
+        replicaStatusController('auth'),
+      ],
       providers: [
         { provide: AUTH_CONFIG, useValue: options.config },
         { provide: AUTH_KV, useValue: options.kv },

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { HEALTH_CHECKS } from '@greetboard/contracts';
 import { ServiceDatabaseModule, type DatabaseRuntime } from '@greetboard/persistence';
-import { ServiceHealthModule } from '@greetboard/service-kit';
+import { replicaStatusController, ServiceHealthModule } from '@greetboard/service-kit';
 import {
   BusClientModule,
   createDurableStreams,
@@ -29,6 +29,7 @@ import {
 import { ChatLinesConsumer } from './monitoring/chat-lines.consumer.js';
 import { ChatLinesSeenPruner } from './monitoring/chat-lines-seen-pruner.js';
 import { MonitoredChannelsHandler } from './monitoring/monitored-channels.handler.js';
+import { AdminTotalsHandler } from './sessions/admin-totals.handler.js';
 import { UserDataHandler } from './users/user-data.handler.js';
 import { UsersProjectionConsumer } from './users/users-projection.consumer.js';
 import { UsersRepository } from './users/users.repository.js';
@@ -57,6 +58,8 @@ export class SessionsModule {
         IgnoredUsersHandler,
         EditorsHandler,
         MonitoredChannelsHandler,
+        AdminTotalsHandler,
+        replicaStatusController('sessions'),
       ],
       providers: [
         { provide: SESSIONS_TRANSPORT, useValue: options.transport },

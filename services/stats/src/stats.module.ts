@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { HEALTH_CHECKS } from '@greetboard/contracts';
 import { ServiceDatabaseModule, type DatabaseRuntime } from '@greetboard/persistence';
-import { ServiceHealthModule } from '@greetboard/service-kit';
+import { replicaStatusController, ServiceHealthModule } from '@greetboard/service-kit';
 import { BusClientModule, type TransportRuntime } from '@greetboard/transport';
 import { STATS_DATABASE } from './database/stats-database.js';
 
@@ -20,6 +20,7 @@ export class StatsModule {
         ServiceDatabaseModule.forRoot(options.database, STATS_DATABASE),
         ServiceHealthModule.register('stats', HEALTH_CHECKS.stats),
       ],
+      controllers: [replicaStatusController('stats')],
     };
   }
 }
