@@ -8,7 +8,7 @@ import {
   type ReplicaService,
   type ReplicaStatusReport,
 } from '@greetboard/contracts';
-import { BUS_CLIENT, rpcValidationPipe, type BusClient } from '@greetboard/transport';
+import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 
 /** Optional provider: what a replica holds beyond uptime and memory (sockets, Twitch links). */
 export const REPLICA_DETAILS = Symbol('REPLICA_DETAILS');
@@ -39,7 +39,10 @@ export function replicaStatusController(
     ) {}
 
     @EventPattern<Record<string, ReplicaStatusProbe>>(ADMIN_STATUS_EVENTS.probe.subject, { queue })
-    async probe(@Payload(rpcValidationPipe()) probe: ReplicaStatusProbe): Promise<void> {
+    async probe(@Payload() probe: ReplicaStatusProbe): Promise<void> {
+      // Services validate payloads with their global pipe; gateways have none, and the id
+      // is only echoed back (the receiving gateway validates the report).
+      if (typeof probe?.probeId !== 'string') return;
       const { rss, heapTotal, heapUsed } = process.memoryUsage();
       await emitEvent(this.bus, ADMIN_STATUS_EVENTS.report, {
         probeId: probe.probeId,
