@@ -26,9 +26,7 @@ const StatisticsPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('../features/placeholders/PlaceholderPages').then((m) => ({ default: m.SettingsPage })),
 );
-const AdminPage = lazy(() =>
-  import('../features/placeholders/PlaceholderPages').then((m) => ({ default: m.AdminPage })),
-);
+const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 
 /** The spec's route table (section 2). */
 export const routes: RouteObject[] = [

@@ -5,6 +5,8 @@ export const RECONNECT_DELAY_MS = 5000;
 
 /** WebSocket.OPEN, spelled out so the class also runs where WebSocket is not global. */
 const SOCKET_OPEN = 1;
+/** The gateway closes a signed-out user's sockets with this code (force logout, rejection). */
+export const SIGNED_OUT_CLOSE_CODE = 4001;
 
 type Listener = (message: ServerMessage) => void;
 type ReconnectListener = () => void;
@@ -43,6 +45,7 @@ export class LiveSocket {
   private retryTimer: unknown = null;
   private readonly listeners = new Set<Listener>();
   private readonly reconnectListeners = new Set<ReconnectListener>();
+  private readonly signedOutListeners = new Set<ReconnectListener>();
 
   constructor(private readonly env: LiveSocketEnvironment = browserEnvironment) {}
 
@@ -69,6 +72,12 @@ export class LiveSocket {
     const socket = this.socket;
     this.socket = null;
     socket?.close();
+  }
+
+  /** Called when the server ends the socket because the user's login sessions ended. */
+  onSignedOut(listener: () => void): () => void {
+    this.signedOutListeners.add(listener);
+    return () => this.signedOutListeners.delete(listener);
   }
 
   subscribe(listener: Listener): () => void {
@@ -129,9 +138,14 @@ export class LiveSocket {
       if (typeof message?.type !== 'string') return;
       for (const listener of this.listeners) listener(message);
     };
-    socket.onclose = () => {
+    socket.onclose = (event?: CloseEvent) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      if (event?.code === SIGNED_OUT_CLOSE_CODE) {
+        // Retrying is pointless: the login session is gone. The page asks who is signed in.
+        for (const listener of this.signedOutListeners) listener();
+        return;
+      }
       this.scheduleRetry();
     };
   }

@@ -24,9 +24,16 @@ export function useLiveConnection(userId: string | undefined, socket: LiveSocket
       return;
     }
     socket.connect(userId);
-    return socket.onReconnect(() => {
+    const offSignedOut = socket.onSignedOut(() => {
+      dispatch(apiSlice.util.invalidateTags(['Me']));
+    });
+    const offReconnect = socket.onReconnect(() => {
       dispatch(apiSlice.util.invalidateTags([...LIVE_LIST_TAGS]));
     });
+    return () => {
+      offSignedOut();
+      offReconnect();
+    };
   }, [userId, dispatch, socket]);
 
   useEffect(() => {
