@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { liveSocket } from '../live/live-socket';
 import { useGetAdminOverviewQuery } from './admin-api';
+import { useAdminTexts } from './admin-texts';
 
 /**
  * The number of users waiting for approval, on the Admin link (admins only). With `announce`,
@@ -11,6 +12,7 @@ import { useGetAdminOverviewQuery } from './admin-api';
 export function AdminNavBadge({ announce = false }: { announce?: boolean }) {
   const { t } = useTranslation();
   const count = useGetAdminOverviewQuery().data?.pendingUsers ?? 0;
+  const textsReady = useAdminTexts();
   useEffect(() => {
     if (!announce) return;
     return liveSocket.subscribe((event) => {
@@ -19,7 +21,7 @@ export function AdminNavBadge({ announce = false }: { announce?: boolean }) {
       toast(t('admin.newWaitingUser', { name: displayName || username }));
     });
   }, [announce, t]);
-  if (count === 0) return null;
+  if (count === 0 || !textsReady) return null;
   return (
     <>
       <span className="badge" style={{ marginLeft: 6 }} aria-hidden data-testid="admin-nav-pending">

@@ -2,6 +2,8 @@ import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetAdminOverviewQuery } from './admin-api';
+import { useAdminTexts } from './admin-texts';
+import { Spinner } from '../../components/Spinner';
 import { OverviewTab } from './OverviewTab';
 import { SessionsTab } from './SessionsTab';
 import { SystemTab } from './SystemTab';
@@ -16,12 +18,14 @@ export default function AdminPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('overview');
   const pending = useGetAdminOverviewQuery().data?.pendingUsers ?? 0;
+  const textsReady = useAdminTexts();
   const labels: Record<Tab, string> = {
     overview: t('admin.tabOverview'),
     sessions: t('admin.tabSessions'),
     users: t('admin.tabUsers'),
     system: t('admin.tabSystem'),
   };
+  if (!textsReady) return <Spinner fullPage />;
   return (
     <div className="page admin-page">
       <header className="page-header">

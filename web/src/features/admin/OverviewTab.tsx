@@ -2,10 +2,10 @@ import { RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { serverErrorCode } from '../../app/api-errors';
 import { StatCard } from '../../components/StatCard';
 import { Spinner } from '../../components/Spinner';
 import { useGetAdminOverviewQuery } from './admin-api';
+import { adminErrorCode } from './admin-errors';
 
 export function OverviewTab() {
   const { t } = useTranslation();
@@ -49,9 +49,7 @@ export function useLoadFailureToast(error: unknown) {
   useEffect(() => {
     if (!error) return;
     const text =
-      serverErrorCode(error) === 'ADMIN_REQUIRED'
-        ? t('admin.adminRequired')
-        : t('admin.loadFailed');
+      adminErrorCode(error) === 'ADMIN_REQUIRED' ? t('admin.adminRequired') : t('admin.loadFailed');
     toast.error(text, { id: 'admin-load-failed' });
   }, [error, t]);
 }

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/Spinner';
 import { StatusPill } from '../../components/StatusPill';
-import { RelativeTime } from '../i18n/RelativeTime';
 import { useForceStopSessionMutation, useGetAdminSessionsQuery } from './admin-api';
 import { adminFailureText } from './admin-errors';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -14,7 +13,7 @@ import { usePage } from './paging';
 
 /** Every session of every user, with force stop for the active ones. */
 export function SessionsTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data, error, isLoading } = useGetAdminSessionsQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
@@ -66,7 +65,9 @@ export function SessionsTab() {
                   </td>
                   <td>{session._count?.chatters ?? 0}</td>
                   <td>
-                    <RelativeTime iso={session.createdAt} />
+                    <time dateTime={session.createdAt}>
+                      {new Date(session.createdAt).toLocaleString(i18n.language)}
+                    </time>
                   </td>
                   <td>
                     {session.isActive && (

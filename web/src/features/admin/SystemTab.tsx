@@ -3,7 +3,6 @@ import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
-import { RelativeTime } from '../i18n/RelativeTime';
 import { useGetSystemStatusQuery } from './admin-api';
 import { formatBytes, uptimeParts } from './formats';
 import { useLoadFailureToast } from './OverviewTab';
@@ -90,7 +89,7 @@ export function SystemTab() {
 }
 
 function ReplicaRow({ replica }: { replica: ReplicaStatusDto }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const up = replica.status === 'up';
   const load = [
     replica.websocketConnections !== null ? String(replica.websocketConnections) : null,
@@ -108,10 +107,9 @@ function ReplicaRow({ replica }: { replica: ReplicaStatusDto }) {
         </span>
         {!up && (
           <span className="admin-muted admin-last-seen">
-            <RelativeTime
-              iso={replica.lastSeen}
-              wrap={(time) => t('admin.replicaLastSeen', { time })}
-            />
+            {t('admin.replicaLastSeen', {
+              time: new Date(replica.lastSeen).toLocaleTimeString(i18n.language),
+            })}
           </span>
         )}
       </td>

@@ -1,5 +1,4 @@
 import type { TFunction } from 'i18next';
-import { httpStatus, serverErrorCode } from '../../app/api-errors';
 
 /**
  * The spec's failure toast for an admin action, with why it failed when the server said so
@@ -11,7 +10,7 @@ export function adminFailureText(t: TFunction, failure: string, error: unknown):
 }
 
 function reasonOf(t: TFunction, error: unknown): string | undefined {
-  switch (serverErrorCode(error)) {
+  switch (adminErrorCode(error)) {
     case 'LAST_ADMIN':
       return t('admin.reasonLastAdmin');
     case 'USER_NOT_FOUND':
@@ -21,6 +20,15 @@ function reasonOf(t: TFunction, error: unknown): string | undefined {
     case 'ADMIN_REQUIRED':
       return t('admin.reasonNotAdmin');
   }
-  if (httpStatus(error) === 'FETCH_ERROR') return t('errors.network');
+  if ((error as { status?: unknown } | null)?.status === 'FETCH_ERROR') return t('errors.network');
   return undefined;
+}
+
+/**
+ * The domain error code of a failed call. Read here rather than with app/api-errors, which
+ * would then become a chunk of its own on the overlay's critical path.
+ */
+export function adminErrorCode(error: unknown): string | undefined {
+  const code = (error as { data?: { code?: unknown } } | null)?.data?.code;
+  return typeof code === 'string' ? code : undefined;
 }

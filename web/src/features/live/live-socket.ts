@@ -5,8 +5,6 @@ export const RECONNECT_DELAY_MS = 5000;
 
 /** WebSocket.OPEN, spelled out so the class also runs where WebSocket is not global. */
 const SOCKET_OPEN = 1;
-/** The gateway closes a signed-out user's sockets with this code (force logout, rejection). */
-export const SIGNED_OUT_CLOSE_CODE = 4001;
 
 type Listener = (message: ServerMessage) => void;
 type ReconnectListener = () => void;
@@ -45,7 +43,8 @@ export class LiveSocket {
   private retryTimer: unknown = null;
   private readonly listeners = new Set<Listener>();
   private readonly reconnectListeners = new Set<ReconnectListener>();
-  private readonly signedOutListeners = new Set<ReconnectListener>();
+  /** Hears the close code of every socket that ends (the signed-in shell reacts to sign-out). */
+  declare onClose?: (code?: number) => void;
 
   constructor(private readonly env: LiveSocketEnvironment = browserEnvironment) {}
 
@@ -72,12 +71,6 @@ export class LiveSocket {
     const socket = this.socket;
     this.socket = null;
     socket?.close();
-  }
-
-  /** Called when the server ends the socket because the user's login sessions ended. */
-  onSignedOut(listener: () => void): () => void {
-    this.signedOutListeners.add(listener);
-    return () => this.signedOutListeners.delete(listener);
   }
 
   subscribe(listener: Listener): () => void {
@@ -141,11 +134,7 @@ export class LiveSocket {
     socket.onclose = (event?: CloseEvent) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      if (event?.code === SIGNED_OUT_CLOSE_CODE) {
-        // Retrying is pointless: the login session is gone. The page asks who is signed in.
-        for (const listener of this.signedOutListeners) listener();
-        return;
-      }
+      this.onClose?.(event?.code);
       this.scheduleRetry();
     };
   }

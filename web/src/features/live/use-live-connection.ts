@@ -24,16 +24,9 @@ export function useLiveConnection(userId: string | undefined, socket: LiveSocket
       return;
     }
     socket.connect(userId);
-    const offSignedOut = socket.onSignedOut(() => {
-      dispatch(apiSlice.util.invalidateTags(['Me']));
-    });
-    const offReconnect = socket.onReconnect(() => {
+    return socket.onReconnect(() => {
       dispatch(apiSlice.util.invalidateTags([...LIVE_LIST_TAGS]));
     });
-    return () => {
-      offSignedOut();
-      offReconnect();
-    };
   }, [userId, dispatch, socket]);
 
   useEffect(() => {

@@ -21,8 +21,3 @@ export function SettingsPage() {
   const { t } = useTranslation();
   return <Placeholder title={t('placeholders.settingsTitle')} />;
 }
-
-export function AdminPage() {
-  const { t } = useTranslation();
-  return <Placeholder title={t('placeholders.adminTitle')} />;
-}
