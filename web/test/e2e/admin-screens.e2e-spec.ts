@@ -74,7 +74,7 @@ describe('admin panel screens', () => {
     // Someone waiting for approval, so the counts and the Approve button show.
     const waiting = await (await newContext(browser)).newPage();
     await signInByConsent(waiting, app, 'screen_waiting');
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
