@@ -19,6 +19,8 @@ function reasonOf(t: TFunction, error: unknown): string | undefined {
       return t('admin.reasonSessionGone');
     case 'ADMIN_REQUIRED':
       return t('admin.reasonNotAdmin');
+    default:
+      break;
   }
   if ((error as { status?: unknown } | null)?.status === 'FETCH_ERROR') return t('errors.network');
   return undefined;
