@@ -123,7 +123,7 @@ describe('admin overview and system status across replicas', () => {
     }
     await waitFor(
       async () => (await fetch(`${gatewayBUrl}/healthz`).catch(() => undefined))?.status === 200,
-      { timeoutMs: 20_000, what: 'gateway B' },
+      { timeoutMs: 120_000, what: 'gateway B' },
     );
     admin = await signedInBrowser(stack, 'status_admin');
     // Every channel held by one of the two replicas, both holding some.
@@ -133,9 +133,9 @@ describe('admin overview and system status across replicas', () => {
         const held = [...holders.values()].flat().length;
         return held === CHANNELS.length && holders.size === 2;
       },
-      { timeoutMs: 40_000, what: 'both chat-ingest replicas to share the channels' },
+      { timeoutMs: 120_000, what: 'both chat-ingest replicas to share the channels' },
     );
-  }, 90_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();
@@ -166,7 +166,7 @@ describe('admin overview and system status across replicas', () => {
           ? answer
           : null;
       },
-      { timeoutMs: 30_000, what: 'the replica table to match the leases and sockets' },
+      { timeoutMs: 90_000, what: 'the replica table to match the leases and sockets' },
     );
 
     const gateways = replicasOf(body, 'gateway');
@@ -196,7 +196,7 @@ describe('admin overview and system status across replicas', () => {
       activeTmiConnections: body.activeTmiConnections,
       totalUsers: 1,
     });
-  }, 60_000);
+  }, 180_000);
 
   it('reports a stopped replica as missing and still answers within the deadline', async () => {
     await ingest.get('ingest-2')?.stop('SIGKILL');
@@ -219,5 +219,5 @@ describe('admin overview and system status across replicas', () => {
       websocketConnections: 1,
     });
     expect(body.websocketConnections).toBe(1);
-  }, 60_000);
+  }, 180_000);
 });
