@@ -4,12 +4,14 @@ import { Payload } from '@nestjs/microservices';
 import pg from 'pg';
 import { AuthModule, resolveAuthConfig, twitchEnv } from '@greetboard/auth';
 import {
+  ADMIN_REQUESTS,
   AUTH_EVENTS,
   LIVE_EVENTS,
   USER_DATA_REQUESTS,
   LiveEventEnvelope,
   UserDataCountRequest,
   UserSessionsEnded,
+  type SessionsAdminTotals,
   type UserDataCount,
 } from '@greetboard/contracts';
 import { startGateway, type RunningGateway } from '@greetboard/gateway';
@@ -52,6 +54,11 @@ class SessionsStandIn {
     return Object.fromEntries(
       request.userIds.map((id) => [id, userDataCounts.get(id) ?? { sessions: 0, chatters: 0 }]),
     );
+  }
+
+  @OnRequest(ADMIN_REQUESTS.sessionsTotals)
+  totals(): SessionsAdminTotals {
+    return { activeSessions: 0, totalChatters: 0 };
   }
 
   @OnEvent(LIVE_EVENTS.relay)

@@ -193,6 +193,37 @@ const ROUTES: Record<string, Row> = {
       ]),
     })),
   },
+  'GET /api/admin/overview': {
+    method: 'GET',
+    path: () => '/api/admin/overview',
+    expected: adminOnly(() => ({
+      status: 200,
+      // The sessions stand-in holds no sessions and no chat-ingest runs in this stack.
+      body: {
+        totalUsers: expect.any(Number),
+        pendingUsers: expect.any(Number),
+        activeSessions: 0,
+        totalChatters: 0,
+        activeTmiConnections: 0,
+      },
+    })),
+  },
+  'GET /api/admin/system-status': {
+    method: 'GET',
+    path: () => '/api/admin/system-status',
+    expected: adminOnly(() => ({
+      status: 200,
+      body: expect.objectContaining({
+        websocketConnections: 0,
+        activeTmiConnections: 0,
+        activeMonitors: [],
+        replicas: expect.arrayContaining([
+          expect.objectContaining({ service: 'auth', status: 'up' }),
+          expect.objectContaining({ service: 'gateway', status: 'up' }),
+        ]),
+      }),
+    })),
+  },
   'POST /api/admin/users/:id/approve': adminAction('approve', { isApproved: true, isAdmin: false }),
   'POST /api/admin/users/:id/reject': adminAction('reject', { isApproved: false, isAdmin: false }),
   'POST /api/admin/users/:id/promote': adminAction('promote', { isApproved: true, isAdmin: true }),

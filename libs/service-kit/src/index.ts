@@ -3,5 +3,6 @@ export * from './logger.js';
 export * from './service-app.js';
 export * from './run-service.js';
 export * from './periodic.js';
+export * from './replica-status.js';
 export * from './metrics-port.js';
 export * from './migrate-main.js';

@@ -14,7 +14,7 @@ import {
   ServiceDatabaseModule,
   type DatabaseRuntime,
 } from '@greetboard/persistence';
-import { ServiceHealthModule } from '@greetboard/service-kit';
+import { replicaStatusController, ServiceHealthModule } from '@greetboard/service-kit';
 import {
   BusClientModule,
   createDurableStreams,
@@ -38,6 +38,7 @@ import { TwitchTokenVault } from './twitch/twitch-token-vault.js';
 import { TwitchUserSearch } from './twitch/twitch-user-search.js';
 import { UserEvents } from './users/user-events.js';
 import { UserEntity } from './users/user.entity.js';
+import { AdminTotalsHandler } from './users/admin-totals.handler.js';
 import { UsersService } from './users/users.service.js';
 
 export interface AuthServiceOptions {
@@ -76,7 +77,12 @@ export class AuthModule {
           keyValueStore: () => options.kv.ping(),
         }),
       ],
-      controllers: [SignInHandlers, UserHandlers],
+      controllers: [
+        SignInHandlers,
+        UserHandlers,
+        AdminTotalsHandler,
+        replicaStatusController('auth'),
+      ],
       providers: [
         { provide: AUTH_CONFIG, useValue: options.config },
         { provide: AUTH_KV, useValue: options.kv },

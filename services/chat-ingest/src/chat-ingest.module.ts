@@ -1,6 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { HEALTH_CHECKS } from '@greetboard/contracts';
-import { ServiceHealthModule } from '@greetboard/service-kit';
+import {
+  REPLICA_DETAILS,
+  replicaStatusController,
+  ServiceHealthModule,
+  type ReplicaDetails,
+} from '@greetboard/service-kit';
 import { BusClientModule, type TransportRuntime } from '@greetboard/transport';
 import {
   CHAT_INGEST_OPTIONS,
@@ -26,8 +31,21 @@ export class ChatIngestModule {
           keyValueStore: () => runtime.kv.ping(),
         }),
       ],
-      controllers: [MonitorsController],
-      providers: [{ provide: CHAT_INGEST_OPTIONS, useValue: runtime }, ChatIngestRunner],
+      controllers: [MonitorsController, replicaStatusController('chat-ingest', runtime.replicaId)],
+      providers: [
+        { provide: CHAT_INGEST_OPTIONS, useValue: runtime },
+        ChatIngestRunner,
+        {
+          provide: REPLICA_DETAILS,
+          inject: [ChatIngestRunner],
+          useFactory:
+            (runner: ChatIngestRunner): ReplicaDetails =>
+            () => ({
+              tmiConnections: runner.monitor.connectionCount(),
+              channels: runner.monitor.channels(),
+            }),
+        },
+      ],
       exports: [ChatIngestRunner],
     };
   }

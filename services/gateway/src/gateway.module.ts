@@ -1,12 +1,23 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import type { KeyValueStore } from '@greetboard/kv';
+import {
+  REPLICA_DETAILS,
+  replicaStatusController,
+  type ReplicaDetails,
+} from '@greetboard/service-kit';
 import { BusClientModule, type TransportRuntime } from '@greetboard/transport';
+import {
+  AdminStatusController,
+  ReplicaReportsController,
+} from './admin/admin-status.controller.js';
+import { ReplicaStatusCollector } from './admin/replica-status-collector.js';
 import { GatewayAuthModule } from './auth/gateway-auth.module.js';
 import type { GatewayAuthSettings } from './auth/gateway-auth.settings.js';
 import { HealthController } from './health/health.controller.js';
 import { AccessGuard } from './http/access.guard.js';
 import { GATEWAY_KV } from './gateway.tokens.js';
+import { LiveHub } from './live/live-hub.js';
 import { LiveModule } from './live/live.module.js';
 import { SessionsHttpModule } from './sessions/sessions-http.module.js';
 import { StatisticsHttpModule } from './statistics/statistics-http.module.js';
@@ -29,10 +40,23 @@ export class GatewayModule {
         StatisticsHttpModule,
         LiveModule.register(options.auth),
       ],
-      controllers: [HealthController],
+      controllers: [
+        HealthController,
+        AdminStatusController,
+        ReplicaReportsController,
+        replicaStatusController('gateway'),
+      ],
       providers: [
         { provide: GATEWAY_KV, useValue: options.kv },
         { provide: APP_GUARD, useClass: AccessGuard },
+        ReplicaStatusCollector,
+        {
+          provide: REPLICA_DETAILS,
+          inject: [LiveHub],
+          useFactory:
+            (hub: LiveHub): ReplicaDetails =>
+            () => ({ websocketConnections: hub.connectionCount() }),
+        },
       ],
     };
   }

@@ -6,7 +6,7 @@ import {
   type DatabaseRuntime,
 } from '@greetboard/persistence';
 import { DataSource } from 'typeorm';
-import { ServiceHealthModule } from '@greetboard/service-kit';
+import { replicaStatusController, ServiceHealthModule } from '@greetboard/service-kit';
 import {
   BusClientModule,
   createDurableStreams,
@@ -36,6 +36,7 @@ import {
 import { ChatLinesConsumer } from './monitoring/chat-lines.consumer.js';
 import { ChatLinesSeenPruner } from './monitoring/chat-lines-seen-pruner.js';
 import { MonitoredChannelsHandler } from './monitoring/monitored-channels.handler.js';
+import { AdminTotalsHandler } from './sessions/admin-totals.handler.js';
 import { UserDataHandler } from './users/user-data.handler.js';
 import { UsersProjectionConsumer } from './users/users-projection.consumer.js';
 import { UsersRepository } from './users/users.repository.js';
@@ -64,6 +65,8 @@ export class SessionsModule {
         IgnoredUsersHandler,
         EditorsHandler,
         MonitoredChannelsHandler,
+        AdminTotalsHandler,
+        replicaStatusController('sessions'),
         SnapshotsHandler,
       ],
       providers: [

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { HEALTH_CHECKS } from '@greetboard/contracts';
 import { ServiceDatabaseModule, type DatabaseRuntime } from '@greetboard/persistence';
-import { ServiceHealthModule } from '@greetboard/service-kit';
+import { replicaStatusController, ServiceHealthModule } from '@greetboard/service-kit';
 import {
   BusClientModule,
   createDurableStreams,
@@ -39,7 +39,7 @@ export class StatsModule {
         ServiceDatabaseModule.forRoot(options.database, STATS_DATABASE),
         ServiceHealthModule.register('stats', HEALTH_CHECKS.stats),
       ],
-      controllers: [StatisticsHandler],
+      controllers: [StatisticsHandler, replicaStatusController('stats')],
       providers: [
         { provide: STATS_TRANSPORT, useValue: options.transport },
         { provide: STATS_STREAMS, useFactory: () => createDurableStreams(options.transport) },

@@ -22,9 +22,7 @@ const SessionPage = lazy(() => import('../features/session-page/SessionPage'));
 const OverlayPage = lazy(() => import('../features/overlay/OverlayPage'));
 const StatisticsPage = lazy(() => import('../features/statistics/StatisticsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
-const AdminPage = lazy(() =>
-  import('../features/placeholders/PlaceholderPages').then((m) => ({ default: m.AdminPage })),
-);
+const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 
 /** The spec's route table (section 2). */
 export const routes: RouteObject[] = [

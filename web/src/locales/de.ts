@@ -204,12 +204,6 @@ export const de: LocaleMessages = {
     more_one: '+ {{count}} weiterer',
     more_other: '+ {{count}} weitere',
   },
-  placeholders: {
-    statisticsTitle: 'Statistiken',
-    settingsTitle: 'Einstellungen',
-    adminTitle: 'Adminbereich',
-    comingSoon: 'Diese Ansicht folgt in einem späteren Update.',
-  },
   settings: {
     title: 'Einstellungen',
     description: 'Deine Vorlieben, Filter, Editoren und das Overlay.',

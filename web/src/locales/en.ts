@@ -197,12 +197,6 @@ export const en = {
     more_one: '+ {{count}} more',
     more_other: '+ {{count}} more',
   },
-  placeholders: {
-    statisticsTitle: 'Statistics',
-    settingsTitle: 'Settings',
-    adminTitle: 'Admin Panel',
-    comingSoon: 'This screen arrives in a later update.',
-  },
   settings: {
     title: 'Settings',
     description: 'Your preferences, filters, editors and overlay.',

@@ -207,12 +207,6 @@ export const es: LocaleMessages = {
     more_many: '+ {{count}} más',
     more_other: '+ {{count}} más',
   },
-  placeholders: {
-    statisticsTitle: 'Estadísticas',
-    settingsTitle: 'Ajustes',
-    adminTitle: 'Panel de administración',
-    comingSoon: 'Esta pantalla llegará en una actualización posterior.',
-  },
   settings: {
     title: 'Ajustes',
     description: 'Tus preferencias, filtros, editores y el overlay.',

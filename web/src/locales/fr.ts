@@ -208,12 +208,6 @@ export const fr: LocaleMessages = {
     more_many: '+ {{count}} de plus',
     more_other: '+ {{count}} de plus',
   },
-  placeholders: {
-    statisticsTitle: 'Statistiques',
-    settingsTitle: 'Paramètres',
-    adminTitle: "Panneau d'administration",
-    comingSoon: 'Cet écran arrivera dans une prochaine mise à jour.',
-  },
   settings: {
     title: 'Paramètres',
     description: 'Vos préférences, filtres, éditeurs et l’overlay.',

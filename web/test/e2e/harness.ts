@@ -49,7 +49,7 @@ export class Standalone {
         if (program.child.exitCode !== null) throw new Error(program.output());
         return program.output().includes('Greetboard is running at');
       },
-      { timeoutMs: 60_000, what: 'the standalone runtime' },
+      { timeoutMs: 180_000, what: 'the standalone runtime' },
     );
     return new Standalone(
       program,

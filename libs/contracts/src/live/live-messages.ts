@@ -1,4 +1,5 @@
 import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import type { PendingUsersNotice } from '../admin/admin-status.js';
 import type { ChatterDto, SessionDto } from '../entities/entities.js';
 
 /**
@@ -77,6 +78,8 @@ export interface ServerMessagePayloads {
   chatter_update: ChatterDto;
   user_approved: { message: string };
   user_rejected: { message: string };
+  /** To admins only: how many users wait for approval (ADR 0019). */
+  admin_pending_users: PendingUsersNotice;
 }
 
 export type ServerMessageType = keyof ServerMessagePayloads;
@@ -91,6 +94,7 @@ export const SERVER_MESSAGE_TYPES = [
   'chatter_update',
   'user_approved',
   'user_rejected',
+  'admin_pending_users',
 ] as const satisfies readonly ServerMessageType[];
 
 export type ServerMessage = {

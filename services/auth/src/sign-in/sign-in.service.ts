@@ -66,6 +66,7 @@ export class SignInService {
       throw new DomainError('SIGN_IN_FAILED');
     }
     const twitchUser = await this.twitch.currentUser(twitchTokens.accessToken);
+    const known = await this.users.findByTwitchId(twitchUser.id);
     const user = await this.dataSource.transaction(async (manager) => {
       const saved = await this.users.upsertFromTwitch(twitchUser, manager);
       await this.tokens.store(saved.id, twitchTokens, manager);
@@ -73,6 +74,7 @@ export class SignInService {
       return saved;
     });
     await this.events.publish();
+    if (!known && !user.isApproved) await this.users.announcePending(user);
     // Never carry a pre-login session id over: end it and issue a fresh one.
     if (request.previousSessionId) await this.sessions.end(request.previousSessionId);
     const session = await this.sessions.begin(user.id);

@@ -7,6 +7,7 @@ import {
   emitEvent,
   type UserChanged,
   type UserDeleted,
+  type PendingUsersNotice,
   type UserSessionsEnded,
 } from '@greetboard/contracts';
 import type { EntityManager } from 'typeorm';
@@ -61,6 +62,18 @@ export class UserEvents {
         userIds: [userId],
         type: approved ? 'user_approved' : 'user_rejected',
         payload: { message: approved ? APPROVED_MESSAGE : REJECTED_MESSAGE },
+      }),
+    );
+  }
+
+  /** `admin_pending_users` on every admin's open pages (ADR 0019). */
+  async pendingUsersChanged(adminIds: string[], notice: PendingUsersNotice): Promise<void> {
+    if (adminIds.length === 0) return;
+    await this.notify('pending-users', () =>
+      emitEvent(this.bus, LIVE_EVENTS.relay, {
+        userIds: adminIds,
+        type: 'admin_pending_users',
+        payload: notice,
       }),
     );
   }

@@ -83,6 +83,7 @@ export class UsersService {
       return saved;
     });
     await this.events.publish();
+    await this.announcePending(null);
     return { created: true, user };
   }
 
@@ -134,6 +135,7 @@ export class UsersService {
     await this.endSessions(userId, 'deleted');
     await this.events.publish();
     await this.tokens.revoke(twitchTokens);
+    await this.announcePending(null);
     return { deletedData: counts[userId] ?? { sessions: 0, chatters: 0 } };
   }
 
@@ -162,6 +164,7 @@ export class UsersService {
     });
     await this.events.publish();
     await this.events.approvalDecided(userId, approved);
+    await this.announcePending(null);
     // A rejected account loses its sessions at once; it may sign in again as pending.
     if (!approved) await this.endSessions(userId, 'rejected');
     return toUserDto(saved);
@@ -197,6 +200,29 @@ export class UsersService {
     });
     if (!user) throw new DomainError('USER_NOT_FOUND');
     return user;
+  }
+
+  /**
+   * Tells every admin how many users wait for approval, naming `waiting` when it is a new
+   * account that just signed in; admins approve within seconds instead of finding out later.
+   */
+  async announcePending(waiting: UserEntity | null): Promise<void> {
+    // A notification follows a committed change; failing to count never fails the change.
+    const counted = await Promise.all([
+      this.users.countBy({ isApproved: false }),
+      this.users.find({ select: { id: true }, where: { isAdmin: true } }),
+    ]).catch(() => null);
+    if (!counted) return;
+    const [pendingUsers, admins] = counted;
+    await this.events.pendingUsersChanged(
+      admins.map((admin) => admin.id),
+      {
+        pendingUsers,
+        user: waiting
+          ? { id: waiting.id, username: waiting.username, displayName: waiting.displayName }
+          : null,
+      },
+    );
   }
 
   /** Ends every login session of the user at once; gateways close the user's live sockets. */

@@ -43,6 +43,8 @@ export class LiveSocket {
   private retryTimer: unknown = null;
   private readonly listeners = new Set<Listener>();
   private readonly reconnectListeners = new Set<ReconnectListener>();
+  /** Hears the close code of every socket that ends (the signed-in shell reacts to sign-out). */
+  declare onClose?: (code?: number) => void;
 
   constructor(private readonly env: LiveSocketEnvironment = browserEnvironment) {}
 
@@ -129,9 +131,10 @@ export class LiveSocket {
       if (typeof message?.type !== 'string') return;
       for (const listener of this.listeners) listener(message);
     };
-    socket.onclose = () => {
+    socket.onclose = (event?: CloseEvent) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.onClose?.(event?.code);
       this.scheduleRetry();
     };
   }

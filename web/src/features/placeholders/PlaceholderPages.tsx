@@ -17,7 +17,3 @@ export function StatisticsPage() {
   return <Placeholder title={t('placeholders.statisticsTitle')} />;
 }
 
-export function AdminPage() {
-  const { t } = useTranslation();
-  return <Placeholder title={t('placeholders.adminTitle')} />;
-}

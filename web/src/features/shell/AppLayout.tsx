@@ -1,10 +1,12 @@
 import { Outlet } from 'react-router';
+import { useSignOutOnSocketEnd } from '../live/use-sign-out-on-socket-end';
 import { DemoBanner } from './DemoBanner';
 import { TopBar } from './TopBar';
 import './shell.css';
 
 /** Signed-in pages (not the overlay): top bar, demo banner, the page. */
 export default function AppLayout() {
+  useSignOutOnSocketEnd();
   return (
     <div className="app-layout">
       <TopBar />

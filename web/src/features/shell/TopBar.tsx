@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
+import { AdminNavBadge } from '../admin/AdminNavBadge';
 import { useAuth, useLogout } from '../auth/use-auth';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { themeToggled } from '../theme/theme-slice';
@@ -61,6 +62,7 @@ export function TopBar() {
               aria-current={active ? 'page' : undefined}
             >
               {item.label}
+              {item.to === '/admin' && <AdminNavBadge announce />}
             </Link>
           );
         })}
@@ -117,6 +119,7 @@ function MobileMenu(props: {
                 onSelect={() => void navigate(item.to)}
               >
                 {item.label}
+                {item.to === '/admin' && <AdminNavBadge />}
               </DropdownMenu.Item>
             ))}
             <DropdownMenu.Separator className="menu-separator" />

@@ -1,0 +1,40 @@
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  children: ReactNode;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before force stop, force logout and delete (spec section 5). */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content">
+          <Dialog.Title className="dialog-title">{props.title}</Dialog.Title>
+          <Dialog.Description asChild>
+            <div className="dialog-body">{props.children}</div>
+          </Dialog.Description>
+          <div className="dialog-actions">
+            <Dialog.Close asChild>
+              <button type="button" className="button button-secondary">
+                {t('common.cancel')}
+              </button>
+            </Dialog.Close>
+            <button type="button" className="button button-danger" onClick={props.onConfirm}>
+              {props.confirmLabel}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

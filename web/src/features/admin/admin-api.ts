@@ -1,0 +1,82 @@
+import type {
+  AdminOverviewDto,
+  AdminUserDto,
+  SessionDto,
+  SystemStatusDto,
+  UserDataCount,
+  UserDto,
+} from '@greetboard/contracts';
+import { apiSlice } from '../../app/api-slice';
+import { liveSocket } from '../live/live-socket';
+
+export type UserAction = 'approve' | 'reject' | 'promote' | 'demote' | 'force-logout';
+
+const adminSlice = apiSlice.enhanceEndpoints({ addTagTypes: ['AdminUsers', 'AdminSessions'] });
+
+/** The admin panel's calls (spec section 7). Lists are cached and refreshed after actions. */
+export const adminApi = adminSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminOverview: build.query<AdminOverviewDto, void>({
+      query: () => '/api/admin/overview',
+      // Users waiting for approval reach every open admin page live (admin_pending_users).
+      async onCacheEntryAdded(_arg, api) {
+        try {
+          await api.cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const unsubscribe = liveSocket.subscribe((event) => {
+          if (event.type !== 'admin_pending_users') return;
+          api.updateCachedData((draft) => {
+            draft.pendingUsers = event.payload.pendingUsers;
+          });
+          api.dispatch(adminApi.util.invalidateTags(['AdminUsers']));
+        });
+        await api.cacheEntryRemoved;
+        unsubscribe();
+      },
+    }),
+    getSystemStatus: build.query<SystemStatusDto, void>({
+      query: () => '/api/admin/system-status',
+    }),
+    getAdminSessions: build.query<SessionDto[], void>({
+      query: () => '/api/admin/sessions',
+      providesTags: ['AdminSessions'],
+    }),
+    getAdminUsers: build.query<AdminUserDto[], void>({
+      query: () => '/api/admin/users',
+      providesTags: ['AdminUsers'],
+    }),
+    forceStopSession: build.mutation<SessionDto, string>({
+      query: (id) => ({
+        url: `/api/admin/sessions/${encodeURIComponent(id)}/force-stop`,
+        method: 'POST',
+      }),
+      invalidatesTags: ['AdminSessions'],
+    }),
+    administerUser: build.mutation<
+      { success: true; user: UserDto },
+      { id: string; action: UserAction }
+    >({
+      query: ({ id, action }) => ({
+        url: `/api/admin/users/${encodeURIComponent(id)}/${action}`,
+        method: 'POST',
+      }),
+      invalidatesTags: ['AdminUsers'],
+    }),
+    deleteUser: build.mutation<{ success: true; deletedData: UserDataCount }, string>({
+      query: (id) => ({ url: `/api/admin/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminUsers', 'AdminSessions'],
+    }),
+  }),
+});
+
+export const {
+  useGetAdminOverviewQuery,
+  useGetSystemStatusQuery,
+  useGetAdminSessionsQuery,
+  useGetAdminUsersQuery,
+  useForceStopSessionMutation,
+  useAdministerUserMutation,
+  useDeleteUserMutation,
+} = adminApi;
