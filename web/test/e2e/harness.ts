@@ -156,6 +156,8 @@ export async function newContext(
   watchConsole(context);
   await context.addInitScript(
     ([lang, mode]) => {
+      // A new page starts on about:blank, which has no storage.
+      if (location.protocol === 'about:') return;
       if (localStorage.getItem('e2e-initialised')) return;
       localStorage.setItem('e2e-initialised', '1');
       localStorage.setItem('language', lang);
