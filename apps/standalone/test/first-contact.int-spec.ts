@@ -63,7 +63,9 @@ describe("a newcomer's first contact: the README's commands on an older node", (
   });
 
   afterAll(async () => {
-    if (start?.pid && start.exitCode === null) process.kill(-start.pid, 'SIGKILL');
+    if (start?.pid && start.exitCode === null && start.signalCode === null) {
+      process.kill(-start.pid, 'SIGKILL');
+    }
     await rm(workDir, { recursive: true, force: true });
   });
 
