@@ -50,7 +50,8 @@ export class Standalone {
         if (program.child.exitCode !== null) throw new Error(program.output());
         return program.output().includes('Greetboard is running at');
       },
-      { timeoutMs: 60_000, what: 'the standalone runtime' },
+      // Generous: on a busy machine the first start (migrations on PGlite) takes a while.
+      { timeoutMs: 120_000, what: 'the standalone runtime' },
     );
     return new Standalone(
       program,
