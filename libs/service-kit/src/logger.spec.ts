@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { serviceLogger } from './logger.js';
 
 describe('serviceLogger', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   const printed = (level: 'log' | 'debug') => {
     const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
