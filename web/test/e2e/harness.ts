@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, afterEach } from '@jest/globals';
 import { type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
 import type { ChatterDto, SessionDto, UserDto } from '@greetboard/contracts';
 export { launchChromium } from '@greetboard/testing';
@@ -49,7 +50,8 @@ export class Standalone {
         if (program.child.exitCode !== null) throw new Error(program.output());
         return program.output().includes('Greetboard is running at');
       },
-      { timeoutMs: 180_000, what: 'the standalone runtime' },
+      // Generous: on a busy machine the first start (migrations on PGlite) takes a while.
+      { timeoutMs: 120_000, what: 'the standalone runtime' },
     );
     return new Standalone(
       program,
@@ -96,6 +98,41 @@ export class Standalone {
 }
 
 /**
+ * Every console error or warning (and uncaught error) of the pages of contexts made by
+ * `newContext`, not yet reported. A quiet console is part of every page's contract: the
+ * test during which one appears fails, naming it.
+ */
+const consoleProblems: string[] = [];
+let allowedConsoleMessages: RegExp[] = [];
+
+/** Lets the current test provoke console messages matching `pattern` (e.g. a refused call). */
+export function allowConsoleMessages(pattern: RegExp): void {
+  allowedConsoleMessages.push(pattern);
+}
+
+function watchConsole(context: BrowserContext): void {
+  context.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    const text = `${message.type()} on ${message.page()?.url() ?? '?'}: ${message.text()}`;
+    if (!allowedConsoleMessages.some((pattern) => pattern.test(text))) consoleProblems.push(text);
+  });
+  context.on('weberror', (error) => {
+    const text = `uncaught on ${error.page()?.url() ?? '?'}: ${error.error().message}`;
+    if (!allowedConsoleMessages.some((pattern) => pattern.test(text))) consoleProblems.push(text);
+  });
+}
+
+function failOnConsoleProblems(): void {
+  allowedConsoleMessages = [];
+  const problems = consoleProblems.splice(0);
+  if (problems.length > 0) {
+    throw new Error(`The browser console was not quiet:\n${problems.join('\n')}`);
+  }
+}
+afterEach(failOnConsoleProblems);
+afterAll(failOnConsoleProblems);
+
+/**
  * A browser context that starts with the given language and theme in localStorage (the
  * keys the app reads). `bypassCSP` lets a test inject its own scripts (axe-core) past the
  * app's `script-src 'self'`.
@@ -117,8 +154,11 @@ export async function newContext(
     storageState: { cookies, origins: [] },
     bypassCSP,
   });
+  watchConsole(context);
   await context.addInitScript(
     ([lang, mode]) => {
+      // A new page starts on about:blank, which has no storage.
+      if (location.protocol === 'about:') return;
       if (localStorage.getItem('e2e-initialised')) return;
       localStorage.setItem('e2e-initialised', '1');
       localStorage.setItem('language', lang);

@@ -100,7 +100,7 @@ describe('the route table, sign-in errors and the pending account', () => {
     const page = await visitor.newPage();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/auth/me', async (route) => {
+    await page.route('**/auth/me?*', async (route) => {
       await held;
       await route.continue();
     });

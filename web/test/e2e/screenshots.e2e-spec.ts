@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, Cookie, Page } from 'playwright-core';
 import type { SessionDto } from '@greetboard/contracts';
 import {
@@ -10,6 +12,15 @@ import {
   signInQuickly,
   Standalone,
 } from './harness.js';
+import { REPO_ROOT } from '@greetboard/testing';
+
+/** The README's pictures, refreshed by every run so that they show the current app. */
+const README_IMAGES = path.join(REPO_ROOT, 'docs', 'images');
+async function keepForReadme(file: string, name: string, variant: Variant): Promise<void> {
+  if (variant.name !== 'dark') return;
+  await mkdir(README_IMAGES, { recursive: true });
+  await copyFile(file, path.join(README_IMAGES, `${name}.png`));
+}
 
 const KEYWORD = 'shot';
 const VIEWERS = [
@@ -115,7 +126,11 @@ describe('screenshots of every screen', () => {
       await page.getByText(variant.dashboardText).waitFor();
       await page.locator('.chatter-row').first().waitFor();
       await settle(page, variant);
-      await screenshot(page, `${variant.name}-dashboard`);
+      await keepForReadme(
+        await screenshot(page, `${variant.name}-dashboard`),
+        'dashboard',
+        variant,
+      );
 
       // A newcomer's toast carries a drawn icon: this Chromium has no emoji font.
       const newcomer = `newcomer_${variant.name}`;
@@ -133,7 +148,11 @@ describe('screenshots of every screen', () => {
       await page.goto(`${app.origin}/obs`);
       await page.locator('.overlay-row').first().waitFor();
       await settle(page, variant);
-      await screenshot(page, `${variant.name}-overlay`, false);
+      await keepForReadme(
+        await screenshot(page, `${variant.name}-overlay`, false),
+        'overlay',
+        variant,
+      );
 
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${app.origin}/dashboard`);

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Controller, Get, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   AUTH_REQUESTS,
@@ -10,7 +10,7 @@ import {
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { Public } from '../http/access.guard.js';
-import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
+import { type AuthenticatedUser, type RequestWithUser } from '../http/current-user.decorator.js';
 import {
   GATEWAY_AUTH_SETTINGS,
   cookieOptions,
@@ -91,9 +91,20 @@ export class SignInController {
     }
   }
 
+  /**
+   * The signed-in user. A visitor gets 401, unless the caller expects visitors
+   * (`?optional=true`, the web app's sign-in check): then 200 `{ "user": null }`, because a
+   * failed request is an error in the browser's console on every signed-out page load.
+   */
+  @Public()
   @Get('me')
-  me(@CurrentUser() user: AuthenticatedUser): AuthenticatedUser {
-    return user;
+  me(
+    @Req() request: RequestWithUser,
+    @Query('optional') optional?: string,
+  ): AuthenticatedUser | { user: null } {
+    if (request.user) return request.user;
+    if (optional === 'true') return { user: null };
+    throw new DomainError('UNAUTHENTICATED');
   }
 
   /** Ends this browser's session; answers the same whether or not one was open. */

@@ -49,6 +49,7 @@ export function renderConsentPage(model: ConsentPageModel): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Authorize application - Twitch emulator</title>
+<link rel="icon" href="data:,">
 <style>
   body { font-family: system-ui, sans-serif; background: #0e0e10; color: #efeff1; margin: 0; }
   main { max-width: 30rem; margin: 2rem auto; background: #18181b; padding: 1.5rem 2rem; border-radius: 8px; }

@@ -110,6 +110,18 @@ describe('LiveSocket', () => {
     ]);
   });
 
+  it('joins a room chosen before the socket opened once it opens, with no warning', () => {
+    t.live.connect(USER);
+    t.live.join('first-choice');
+    t.live.join(SESSION);
+    t.sockets[0].open();
+    expect(t.sockets[0].sent).toEqual([
+      { type: 'auth', payload: { userId: USER } },
+      { type: 'join_session', payload: { sessionId: SESSION } },
+    ]);
+    expect(t.warnings).toEqual([]);
+  });
+
   it('hands parsed events to subscribers and only logs unparsable ones', () => {
     const listener = jest.fn();
     t.live.subscribe(listener);

@@ -93,17 +93,20 @@ export class LiveSocket {
     return true;
   }
 
+  /** Enters a session's room; before the socket is open, it is joined when it opens. */
   join(sessionId: string): void {
     if (this.room === sessionId) return;
-    if (this.room) this.send({ type: 'leave_session', payload: { sessionId: this.room } });
+    if (this.room && this.connected) {
+      this.send({ type: 'leave_session', payload: { sessionId: this.room } });
+    }
     this.room = sessionId;
-    this.send({ type: 'join_session', payload: { sessionId } });
+    if (this.connected) this.send({ type: 'join_session', payload: { sessionId } });
   }
 
   leave(sessionId: string): void {
     if (this.room !== sessionId) return;
     this.room = null;
-    this.send({ type: 'leave_session', payload: { sessionId } });
+    if (this.connected) this.send({ type: 'leave_session', payload: { sessionId } });
   }
 
   private open(): void {
