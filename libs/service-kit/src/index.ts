@@ -3,3 +3,4 @@ export * from './logger.js';
 export * from './service-app.js';
 export * from './run-service.js';
 export * from './periodic.js';
+export * from './service-runtime.js';

@@ -1,21 +1,10 @@
-import {
-  Inject,
-  Injectable,
-  Module,
-  type DynamicModule,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { HEALTH_CHECKS, STREAMS } from '@greetboard/contracts';
 import type { KeyValueStore } from '@greetboard/kv';
 import { ServiceDatabaseModule, type DatabaseRuntime } from '@greetboard/persistence';
 import { ServiceHealthModule } from '@greetboard/service-kit';
-import {
-  BusClientModule,
-  createDurableStreams,
-  type DurableStreams,
-  type TransportRuntime,
-} from '@greetboard/transport';
+import { BusClientModule, type DurableStreams, type TransportRuntime } from '@greetboard/transport';
 import { SignInHandlers, UserHandlers } from './auth.handlers.js';
 import { SessionAnnouncer } from './announcements/session-announcer.js';
 import { AUTH_CONFIG, AUTH_KV, DOMAIN_STREAMS } from './auth.tokens.js';
@@ -39,24 +28,11 @@ import { UsersService } from './users/users.service.js';
 export interface AuthServiceOptions {
   transport: TransportRuntime;
   database: DatabaseRuntime;
-  /** Login sessions and sign-in states; Redis in cluster mode (`greetboard:auth:` prefix). */
+  /** The process's durable streams, opened (and closed) by its composition root. */
+  streams: DurableStreams;
+  /** Login sessions and sign-in states; Redis in cluster mode (`<prefix>:auth:` keys). */
   kv: KeyValueStore;
   config: AuthConfig;
-}
-
-const TRANSPORT = Symbol('AUTH_TRANSPORT');
-
-/** Closes JetStream; standalone's in-memory streams belong to the whole process. */
-@Injectable()
-class DomainStreamsCloser implements OnApplicationShutdown {
-  constructor(
-    @Inject(DOMAIN_STREAMS) private readonly streams: DurableStreams,
-    @Inject(TRANSPORT) private readonly transport: TransportRuntime,
-  ) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.transport.kind === 'nats') await this.streams.close();
-  }
 }
 
 @Module({})
@@ -76,11 +52,10 @@ export class AuthModule {
       providers: [
         { provide: AUTH_CONFIG, useValue: options.config },
         { provide: AUTH_KV, useValue: options.kv },
-        { provide: TRANSPORT, useValue: options.transport },
         {
           provide: DOMAIN_STREAMS,
           useFactory: async () => {
-            const streams = await createDurableStreams(options.transport);
+            const { streams } = options;
             await streams.ensureStream({
               name: STREAMS.domainEvents.name,
               subjects: [...STREAMS.domainEvents.subjects],
@@ -92,7 +67,6 @@ export class AuthModule {
           provide: TwitchClient,
           useFactory: () => new TwitchClient(options.config.twitch),
         },
-        DomainStreamsCloser,
         LoginSessions,
         DomainEventOutbox,
         UserEvents,

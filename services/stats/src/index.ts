@@ -1,1 +1,2 @@
 export { StatsModule, type StatsServiceOptions } from './stats.module.js';
+export * from './stats.runtime.js';
