@@ -5,7 +5,6 @@ import type { KeyValueStore } from '@greetboard/kv';
 import { ServiceDatabaseModule, type DatabaseRuntime } from '@greetboard/persistence';
 import { ServiceHealthModule } from '@greetboard/service-kit';
 import { BusClientModule, type DurableStreams, type TransportRuntime } from '@greetboard/transport';
-import { SignInHandlers, UserHandlers } from './auth.handlers.js';
 import { SessionAnnouncer } from './announcements/session-announcer.js';
 import { AUTH_CONFIG, AUTH_KV, DOMAIN_STREAMS } from './auth.tokens.js';
 import { AutoStartSessions } from './auto-start/auto-start-sessions.js';
@@ -15,6 +14,7 @@ import { AUTH_DATABASE } from './database/auth-database.js';
 import { LoginSessions } from './login-sessions/login-sessions.js';
 import { SettingsService } from './settings/settings.service.js';
 import { UserSettingsEntity } from './settings/user-settings.entity.js';
+import { SignInHandler } from './sign-in/sign-in.handler.js';
 import { SignInService } from './sign-in/sign-in.service.js';
 import { TwitchClient } from './twitch/twitch-client.js';
 import { TwitchTokenEntity } from './twitch/twitch-token.entity.js';
@@ -23,6 +23,7 @@ import { TwitchUserSearch } from './twitch/twitch-user-search.js';
 import { DomainEventOutbox } from './outbox/domain-event-outbox.js';
 import { UserEvents } from './users/user-events.js';
 import { UserEntity } from './users/user.entity.js';
+import { UsersHandler } from './users/users.handler.js';
 import { UsersService } from './users/users.service.js';
 
 export interface AuthServiceOptions {
@@ -48,7 +49,7 @@ export class AuthModule {
           keyValueStore: () => options.kv.ping(),
         }),
       ],
-      controllers: [SignInHandlers, UserHandlers],
+      controllers: [SignInHandler, UsersHandler],
       providers: [
         { provide: AUTH_CONFIG, useValue: options.config },
         { provide: AUTH_KV, useValue: options.kv },

@@ -7,7 +7,7 @@ import {
   ChatIngestRunner,
   type ChatIngestRuntime,
 } from './ingest/chat-ingest.runner.js';
-import { MonitorsController } from './ingest/monitors.controller.js';
+import { MonitorsHandler } from './ingest/monitors.handler.js';
 
 export interface ChatIngestServiceOptions extends ChatIngestRuntime {
   transport: TransportRuntime;
@@ -26,7 +26,7 @@ export class ChatIngestModule {
           keyValueStore: () => runtime.kv.ping(),
         }),
       ],
-      controllers: [MonitorsController],
+      controllers: [MonitorsHandler],
       providers: [{ provide: CHAT_INGEST_OPTIONS, useValue: runtime }, ChatIngestRunner],
       exports: [ChatIngestRunner],
     };
