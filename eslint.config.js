@@ -15,7 +15,8 @@ const SERVICE_SCOPES = ['gateway', 'auth', 'sessions', 'chat-ingest', 'stats'];
  */
 function boundaries(inTests) {
   const allowed = inTests ? ['scope:shared', 'scope:tools'] : ['scope:shared'];
-  const testing = inTests ? ['type:testing'] : [];
+  // Tests may also use the test helpers and the tools (the Twitch emulator).
+  const testing = inTests ? ['type:testing', 'type:tool'] : [];
   return [
     { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
     ...SERVICE_SCOPES.map((scope) => ({
