@@ -9,9 +9,14 @@ const SERVICE_SCOPES = ['gateway', 'auth', 'sessions', 'chat-ingest', 'stats'];
 /**
  * Services, web and tools depend on shared libraries only; services never import each other.
  * Tests may also use the tools (the Twitch emulator). Only the standalone runtime hosts services.
+ * The `type:*` tags say what may be built on what: an app on services, libraries and tools; a
+ * service, a library or a tool on libraries. `libs/testing` (type:testing) is for tests only:
+ * production code that imports it fails the lint (shown by module-boundaries.int-spec.ts).
  */
 function boundaries(inTests) {
   const allowed = inTests ? ['scope:shared', 'scope:tools'] : ['scope:shared'];
+  // Tests may also use the test helpers and the tools (the Twitch emulator).
+  const testing = inTests ? ['type:testing', 'type:tool'] : [];
   return [
     { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
     ...SERVICE_SCOPES.map((scope) => ({
@@ -21,6 +26,17 @@ function boundaries(inTests) {
     { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] },
     { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['scope:shared'] },
     { sourceTag: 'scope:runtime', onlyDependOnLibsWithTags: ['*'] },
+    {
+      sourceTag: 'type:app',
+      onlyDependOnLibsWithTags: ['type:service', 'type:lib', 'type:tool', ...testing],
+    },
+    { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib', ...testing] },
+    { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', ...testing] },
+    { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', ...testing] },
+    {
+      sourceTag: 'type:testing',
+      onlyDependOnLibsWithTags: ['type:lib', 'type:tool', 'type:testing'],
+    },
   ];
 }
 
@@ -33,6 +49,8 @@ export default tseslint.config(
       '**/data/**',
       '.nx/**',
       'test-artifacts/**',
+      // Forbidden imports on purpose; libs/testing/test/module-boundaries.int-spec.ts lints them.
+      '**/lint-fixtures/**',
     ],
   },
   js.configs.recommended,

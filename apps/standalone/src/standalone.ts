@@ -1,22 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { INestMicroservice } from '@nestjs/common';
 import { z } from 'zod';
 import { baseEnv, databaseEnv, httpEnv, natsEnv, redisEnv } from '@greetboard/config';
-import { AuthModule, publicUrlOf, resolveAuthConfig, twitchEnv } from '@greetboard/auth';
-import {
-  ChatIngestModule,
-  chatIngestEnv,
-  chatServerFromUrl,
-  TmiChatConnection,
-} from '@greetboard/chat-ingest';
-import { gatewayAuthEnv, startGateway } from '@greetboard/gateway';
-import { createKeyValueStore } from '@greetboard/kv';
-import { closeDatabaseRuntime, openDatabaseRuntime } from '@greetboard/persistence';
-import { startServiceApp, transportRuntimeFrom } from '@greetboard/service-kit';
-import { createDurableStreams } from '@greetboard/transport';
-import { SessionsModule } from '@greetboard/sessions';
-import { StatsModule } from '@greetboard/stats';
+import { authRuntime, publicUrlOf, resolveAuthConfig, twitchEnv } from '@greetboard/auth';
+import { chatIngestEnv, chatIngestRuntime } from '@greetboard/chat-ingest';
+import { gatewayAuthEnv, gatewayRuntime } from '@greetboard/gateway';
+import { openServiceInfrastructure, type RunningService } from '@greetboard/service-kit';
+import { sessionsRuntime } from '@greetboard/sessions';
+import { statsRuntime } from '@greetboard/stats';
 import { DEMO_STREAMER, startDemoTwitch, type DemoTwitch } from './demo-twitch.js';
 
 const emulatorPort = z.coerce.number().int().min(0).max(65_535).optional();
@@ -74,67 +65,41 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
         ADMIN_TWITCH_LOGINS: [config.ADMIN_TWITCH_LOGINS, DEMO_STREAMER].filter(Boolean).join(','),
       }
     : config;
-  const transport = transportRuntimeFrom(config);
-  const database = await openDatabaseRuntime(config);
-  const kv = createKeyValueStore(config, 'greetboard:');
-  const authKv = createKeyValueStore(config, 'greetboard:auth:');
-  const services: INestMicroservice[] = [];
+  // One bus, one set of durable streams and one database for every service of the process.
+  const infrastructure = await openServiceInfrastructure(config, {
+    database: true,
+    streams: true,
+  });
+  const services: RunningService[] = [];
   const closeServices = async () => {
     for (const service of services.reverse()) await service.close();
-    await kv.close();
-    await authKv.close();
-    await closeDatabaseRuntime(database);
+    await infrastructure.close();
     await demo?.close();
   };
   try {
-    const level = config.LOG_LEVEL;
-    const authConfig = resolveAuthConfig(twitchConfig);
     services.push(
-      await startServiceApp(
-        'auth',
-        AuthModule.register({ transport, database, kv: authKv, config: authConfig }),
-        transport,
-        level,
-      ),
-      await startServiceApp(
-        'sessions',
-        SessionsModule.register({ transport, database }),
-        transport,
-        level,
-      ),
-      await startServiceApp(
-        'stats',
-        StatsModule.register({ transport, database }),
-        transport,
-        level,
-      ),
-      await startServiceApp(
-        'chat-ingest',
-        ChatIngestModule.register({
-          transport,
-          kv,
-          streams: await createDurableStreams(transport),
-          replicaId: 'standalone',
-          channelsPerConnection: config.CHANNELS_PER_CONNECTION,
-          leaseTtlMs: config.CHANNEL_LEASE_TTL_MS,
-          connect: (onLine) =>
-            new TmiChatConnection(chatServerFromUrl(twitchConfig.TWITCH_IRC_URL), onLine),
-        }),
-        transport,
-        level,
+      await authRuntime.start({ ...config, auth: resolveAuthConfig(twitchConfig) }, infrastructure),
+      await sessionsRuntime.start(config, infrastructure),
+      await statsRuntime.start(config, infrastructure),
+      await chatIngestRuntime.start(
+        {
+          ...config,
+          TWITCH_IRC_URL: twitchConfig.TWITCH_IRC_URL,
+          CHAT_INGEST_REPLICA_ID: 'standalone',
+        },
+        infrastructure,
       ),
     );
-    const gateway = await startGateway({
-      config: {
+    const gateway = await gatewayRuntime.start(
+      {
         ...config,
         PUBLIC_URL: publicUrl,
         WEB_DIST_DIR: config.WEB_DIST_DIR ?? builtWebApp(),
+        demoMode: demo !== undefined,
+        imageOrigins: demo ? [demo.emulator.httpUrl] : [],
       },
-      transport,
-      kv,
-      demoMode: demo !== undefined,
-      imageOrigins: demo ? [demo.emulator.httpUrl] : [],
-    });
+      infrastructure,
+    );
     return {
       url: gateway.url,
       demo,

@@ -32,6 +32,7 @@ import {
 } from '@greetboard/twitch-emulator';
 import {
   BusClientModule,
+  createDurableStreams,
   InProcessBroker,
   OnEvent,
   OnRequest,
@@ -126,7 +127,7 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
   // Over NATS, a server of the stack's own: no other test's services answer its requests.
   const nats = options.transport === 'nats' ? await startPrivateNatsServer() : undefined;
   const transport: TransportRuntime = nats
-    ? { kind: 'nats', url: nats.url }
+    ? { kind: 'nats', url: nats.url, prefix: `t-${randomBytes(4).toString('hex')}` }
     : { kind: 'in-process', broker: new InProcessBroker() };
   const prefix = `greetboard-test:${randomBytes(6).toString('hex')}:`;
   const stores: KeyValueStore[] = [];
@@ -147,12 +148,14 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
   const services: INestMicroservice[] = [];
   const gateways: RunningGateway[] = [];
   const databaseRuntime = { kind: 'postgres' as const, url: database.url, poolSize: 4 };
+  const streams = await createDurableStreams(transport);
   const startAuth = () =>
     startServiceApp(
       'auth',
       AuthModule.register({
         transport,
         database: databaseRuntime,
+        streams,
         kv: store('auth:'),
         config: resolveAuthConfig({ ...env, PUBLIC_URL: url, PORT: port }),
       }),
@@ -200,6 +203,7 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
     close: async () => {
       for (const gateway of gateways) await gateway.close();
       for (const service of services) await service.close();
+      await streams.close();
       for (const kv of stores) await kv.close();
       await db.end();
       await database.drop();

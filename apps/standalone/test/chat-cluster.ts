@@ -17,6 +17,7 @@ import {
   type RunningProgram,
   type TestDatabase,
 } from '@greetboard/testing';
+import { keyPrefixOf } from '@greetboard/config';
 import { createKeyValueStore } from '@greetboard/kv';
 import { startTwitchEmulator, type TwitchEmulator } from '@greetboard/twitch-emulator';
 import { FailFastNatsClient, JetStreamDurableStreams } from '@greetboard/transport';
@@ -84,10 +85,15 @@ export async function startChatCluster(options: ClusterOptions): Promise<ChatClu
   db.on('error', () => undefined);
   const run = randomBytes(3).toString('hex');
   const port = await freePort();
-  const streams = await JetStreamDurableStreams.connect(options.natsUrl);
+  // The cluster's own installation: its subjects, streams and keys meet no other test's.
+  const installation = `fault-${run}`;
+  const streams = await JetStreamDurableStreams.connect(options.natsUrl, installation);
   const bus = new FailFastNatsClient({ servers: [options.natsUrl] });
-  const kvPrefix = `greetboard:fault-${run}:`;
-  const kv = createKeyValueStore({ REDIS_URL: TEST_INFRASTRUCTURE.redis }, kvPrefix);
+  bus.prefix = installation;
+  const kv = createKeyValueStore(
+    { REDIS_URL: TEST_INFRASTRUCTURE.redis },
+    keyPrefixOf({ INSTALLATION_PREFIX: installation }),
+  );
   const replicaId = (name: string) => `fault-${run}-${name}`;
   const processes = new Map<string, RunningProgram>();
   const stopped: RunningProgram[] = [];
@@ -99,6 +105,7 @@ export async function startChatCluster(options: ClusterOptions): Promise<ChatClu
     NATS_URL: options.natsUrl,
     REDIS_URL: TEST_INFRASTRUCTURE.redis,
     DATABASE_URL: database.url,
+    INSTALLATION_PREFIX: installation,
   };
   const envOf = (name: string): [string, Record<string, string>] => {
     if (name === 'gateway')
@@ -125,7 +132,6 @@ export async function startChatCluster(options: ClusterOptions): Promise<ChatClu
           ...common,
           TWITCH_IRC_URL: emulator.ircWsUrl,
           CHAT_INGEST_REPLICA_ID: replicaId(name),
-          CHAT_INGEST_KEY_PREFIX: kvPrefix,
         },
       ];
     throw new Error(`unknown process ${name}`);

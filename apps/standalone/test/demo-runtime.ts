@@ -20,7 +20,11 @@ export interface DemoRuntime {
   stop(): Promise<void>;
 }
 
-export async function startDemoRuntime(name: string): Promise<DemoRuntime> {
+/** `env` overrides the embedded defaults, e.g. NATS_URL, REDIS_URL and INSTALLATION_PREFIX. */
+export async function startDemoRuntime(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<DemoRuntime> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `greetboard-${name}-`));
   const [port, emulatorPort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${port}`;
@@ -34,6 +38,7 @@ export async function startDemoRuntime(name: string): Promise<DemoRuntime> {
     PORT: String(port),
     EMULATOR_HTTP_PORT: String(emulatorPort),
     EMULATOR_IRC_PORT: '0',
+    ...env,
   });
   await waitFor(() => program.output().includes('Greetboard is running at'), {
     timeoutMs: 60_000,

@@ -4,6 +4,7 @@ import { connect } from '@nats-io/transport-node';
 import { DomainEventOutbox, UsersService } from '@greetboard/auth';
 import { DOMAIN_EVENTS, STREAMS, type UserChanged, type UserDto } from '@greetboard/contracts';
 import { waitFor } from '@greetboard/testing';
+import { nameIn, subjectIn } from '@greetboard/transport';
 import { startAuthStack, type AuthStack } from './auth-stack.js';
 import { signedInBrowser } from './sign-in-client.js';
 
@@ -28,8 +29,9 @@ describe('domain events across a NATS outage', () => {
     const nc = await connect({ servers: [stack.nats!.url] });
     try {
       const jsm = await jetstreamManager(nc);
-      const message = await jsm.streams.getMessage(STREAMS.domainEvents.name, {
-        last_by_subj: subject,
+      const prefix = stack.transport.prefix;
+      const message = await jsm.streams.getMessage(nameIn(prefix, STREAMS.domainEvents.name), {
+        last_by_subj: subjectIn(prefix, subject),
       });
       return message!.json<T>();
     } finally {

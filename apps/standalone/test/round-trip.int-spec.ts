@@ -21,7 +21,8 @@ import {
   type RunningProgram,
   type TestDatabase,
 } from '@greetboard/testing';
-import { InProcessBroker } from '@greetboard/transport';
+import { AUTH_REQUESTS } from '@greetboard/contracts';
+import { createDurableStreams, InProcessBroker, subjectIn } from '@greetboard/transport';
 
 interface Readiness {
   status: string;
@@ -125,7 +126,11 @@ describe('the same round trip on the in-process transport', () => {
     const transport = { kind: 'in-process' as const, broker };
     service = await startServiceApp(
       'sessions',
-      SessionsModule.register({ transport, database }),
+      SessionsModule.register({
+        transport,
+        database,
+        streams: await createDurableStreams(transport),
+      }),
       transport,
       'warn',
     );
@@ -193,7 +198,10 @@ describe('a gateway whose services are away or too slow', () => {
     const silent = await connect({ servers: [nats.url] });
     try {
       // A replica that takes requests and never answers.
-      silent.subscribe('auth.session.resolve.v1', { queue: 'auth', callback: () => undefined });
+      silent.subscribe(subjectIn('greetboard', AUTH_REQUESTS.resolveSession.subject), {
+        queue: 'auth',
+        callback: () => undefined,
+      });
       await silent.flush();
       const answer = await listSessions();
       expect({ status: answer.status, body: answer.body }).toEqual({

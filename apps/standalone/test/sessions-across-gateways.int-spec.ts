@@ -40,6 +40,7 @@ describe('login sessions across two gateway processes', () => {
     other = startProgram('services/gateway/dist/main.js', {
       LOG_LEVEL: 'warn',
       NATS_URL: stack.transport.kind === 'nats' ? stack.transport.url : '',
+      INSTALLATION_PREFIX: stack.transport.prefix ?? '',
       REDIS_URL: TEST_INFRASTRUCTURE.redis,
       PORT: String(port),
       PUBLIC_URL: stack.url,

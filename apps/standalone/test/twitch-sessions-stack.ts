@@ -18,7 +18,12 @@ import {
   startTwitchEmulator,
   type TwitchEmulator,
 } from '@greetboard/twitch-emulator';
-import { InProcessBroker, InProcessClient, type TransportRuntime } from '@greetboard/transport';
+import {
+  createDurableStreams,
+  InProcessBroker,
+  InProcessClient,
+  type TransportRuntime,
+} from '@greetboard/transport';
 
 export interface StackOptions {
   /** Where auth opens EventSub; default the emulator's. */
@@ -83,10 +88,11 @@ export async function startTwitchSessionsStack(
     ADMIN_TWITCH_LOGINS: options.approvedLogins.join(','),
   });
   const databaseRuntime = { kind: 'postgres' as const, url: database.url, poolSize: 4 };
+  const streams = await createDurableStreams(transport);
   const services: INestMicroservice[] = [
     await startServiceApp(
       'sessions',
-      SessionsModule.register({ transport, database: databaseRuntime }),
+      SessionsModule.register({ transport, database: databaseRuntime, streams }),
       transport,
       'warn',
     ),
@@ -95,6 +101,7 @@ export async function startTwitchSessionsStack(
       AuthModule.register({
         transport,
         database: databaseRuntime,
+        streams,
         kv,
         config: resolveAuthConfig({ ...env, PUBLIC_URL: publicUrl, PORT: 9 }),
       }),

@@ -13,6 +13,7 @@ export function urlWithProtocol(protocols: string[]) {
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Variables every process reads. */
 export const baseEnv = z.object({
@@ -20,7 +21,25 @@ export const baseEnv = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('log'),
   /** `json`: one JSON object per log line, for log collectors; `text` for people. */
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
+  /**
+   * Prefixes every NATS subject, JetStream stream and consumer, and Redis key, so installations
+   * sharing one NATS and one Redis never answer each other (see installation.ts).
+   */
+  INSTALLATION_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, {
+      error: 'must be 1-40 characters of a-z, 0-9, _ and -, starting with a letter or digit',
+    })
+    .default('greetboard'),
 });
+
+/**
+ * The installation's prefix of Redis keys, `<prefix>:` or `<prefix>:<scope>:`; a service whose
+ * keys must not meet another's (auth's login sessions) takes a scope.
+ */
+export function keyPrefixOf(config: { INSTALLATION_PREFIX: string }, scope?: string): string {
+  return scope ? `${config.INSTALLATION_PREFIX}:${scope}:` : `${config.INSTALLATION_PREFIX}:`;
+}
 
 /** Unset NATS_URL selects the in-process transport (standalone runtime). */
 export const natsEnv = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { baseEnv, databaseEnv, httpEnv, natsEnv } from './env.js';
+import { baseEnv, databaseEnv, httpEnv, keyPrefixOf, natsEnv } from './env.js';
 import { ConfigError, loadConfig } from './load-config.js';
 
 const schema = z.object({ ...httpEnv.shape, ...natsEnv.shape, ...databaseEnv.shape });
@@ -23,9 +23,23 @@ describe('loadConfig', () => {
       NODE_ENV: 'development',
       LOG_LEVEL: 'log',
       LOG_FORMAT: 'text',
+      INSTALLATION_PREFIX: 'greetboard',
     });
     expect(loadConfig('auth', baseEnv, { LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
     expect(() => loadConfig('auth', baseEnv, { LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/);
+  });
+
+  it('takes one installation prefix, refusing one that cannot name a subject or a key', () => {
+    expect(loadConfig('auth', baseEnv, { INSTALLATION_PREFIX: 'gb-2' }).INSTALLATION_PREFIX).toBe(
+      'gb-2',
+    );
+    expect(keyPrefixOf({ INSTALLATION_PREFIX: 'gb-2' })).toBe('gb-2:');
+    expect(keyPrefixOf({ INSTALLATION_PREFIX: 'gb-2' }, 'auth')).toBe('gb-2:auth:');
+    for (const bad of ['a.b', 'a b', 'A>', 'x*']) {
+      expect(() => loadConfig('auth', baseEnv, { INSTALLATION_PREFIX: bad })).toThrow(
+        /INSTALLATION_PREFIX/,
+      );
+    }
   });
 
   it('names every bad variable', () => {

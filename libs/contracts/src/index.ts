@@ -1,14 +1,14 @@
 // Payload classes carry decorator metadata, which needs the Reflect metadata API.
 import 'reflect-metadata';
 
-export * from './errors/error-codes.js';
+// The wire part (subjects, streams, error codes, payload and live-message types) and the
+// validation part (class-validator classes) below; the browser imports './wire' alone.
+export * from './wire/index.js';
 export * from './errors/domain-error.js';
-export * from './subjects.js';
 export * from './messaging/definitions.js';
 export * from './messaging/send.js';
 export * from './health/health.js';
 export * from './chat/chat-line.js';
-export * from './entities/entities.js';
 export * from './live/live-messages.js';
 export * from './live/live-relay.js';
 export * from './domain/domain-events.js';

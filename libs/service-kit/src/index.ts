@@ -6,3 +6,4 @@ export * from './periodic.js';
 export * from './replica-status.js';
 export * from './metrics-port.js';
 export * from './migrate-main.js';
+export * from './service-runtime.js';

@@ -1,14 +1,7 @@
-import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
-import type { z } from 'zod';
-import { baseEnv, databaseEnv, loadConfigOrExit, natsEnv } from '@greetboard/config';
-import {
-  closeDatabaseRuntime,
-  openDatabaseRuntime,
-  type DatabaseRuntime,
-} from '@greetboard/persistence';
+import type { INestApplicationContext } from '@nestjs/common';
+import { baseEnv, databaseEnv, natsEnv } from '@greetboard/config';
 import { InProcessBroker, type TransportRuntime } from '@greetboard/transport';
 import { serviceLogger } from './logger.js';
-import { startServiceApp } from './service-app.js';
 
 /**
  * Runs `start` as the process's main program: logs a failed start and exits non-zero, and
@@ -45,58 +38,28 @@ export function runUntilSignal(
 }
 
 /**
- * NATS_URL selects NATS; unset selects an in-process bus (useful only inside one process).
- * A service started on its own (`clusterService`) has no one to talk to over an in-process
- * bus, so there a missing NATS_URL stops the process with a message naming the service.
+ * A service started on its own (cluster mode) has no one to talk to over an in-process bus,
+ * so there a missing NATS_URL stops the process with a message naming the service.
  */
-export function transportRuntimeFrom(
-  config: { NATS_URL?: string; NATS_REQUEST_TIMEOUT_MS?: number },
-  clusterService?: string,
-): TransportRuntime {
-  if (clusterService && !config.NATS_URL) {
-    process.stderr.write(
-      `Invalid configuration for ${clusterService}:\n  NATS_URL: required when ${clusterService} runs on its own (cluster mode); the in-process bus only works inside the standalone runtime\n`,
-    );
-    process.exit(78); // EX_CONFIG, like loadConfigOrExit
-  }
+export function requireNatsUrl(service: string, config: { NATS_URL?: string }): void {
+  if (config.NATS_URL) return;
+  process.stderr.write(
+    `Invalid configuration for ${service}:\n  NATS_URL: required when ${service} runs on its own (cluster mode); the in-process bus only works inside the standalone runtime\n`,
+  );
+  process.exit(78); // EX_CONFIG, like loadConfigOrExit
+}
+
+/** NATS_URL selects NATS; unset selects an in-process bus (useful only inside one process). */
+export function transportRuntimeFrom(config: {
+  NATS_URL?: string;
+  NATS_REQUEST_TIMEOUT_MS?: number;
+  INSTALLATION_PREFIX?: string;
+}): TransportRuntime {
   const requestTimeoutMs = config.NATS_REQUEST_TIMEOUT_MS;
   return config.NATS_URL
-    ? { kind: 'nats', url: config.NATS_URL, requestTimeoutMs }
+    ? { kind: 'nats', url: config.NATS_URL, requestTimeoutMs, prefix: config.INSTALLATION_PREFIX }
     : { kind: 'in-process', broker: new InProcessBroker(), requestTimeoutMs };
 }
 
 /** Environment every service with a database reads. */
 export const serviceEnv = baseEnv.extend({ ...natsEnv.shape, ...databaseEnv.shape });
-
-export interface ServiceMainOptions<TEnv extends typeof serviceEnv> {
-  service: string;
-  env: TEnv;
-  module: (runtime: {
-    config: z.infer<TEnv>;
-    transport: TransportRuntime;
-    database: DatabaseRuntime;
-  }) => DynamicModule;
-}
-
-/** The whole `main.ts` of a service with a database, started on its own (cluster mode). */
-export function runServiceMain<TEnv extends typeof serviceEnv>(
-  options: ServiceMainOptions<TEnv>,
-): void {
-  const config = loadConfigOrExit(options.service, options.env);
-  runUntilSignal(options.service, async () => {
-    const transport = transportRuntimeFrom(config, options.service);
-    const database = await openDatabaseRuntime(config);
-    const app = await startServiceApp(
-      options.service,
-      options.module({ config, transport, database }),
-      transport,
-      config.LOG_LEVEL,
-    );
-    return {
-      close: async () => {
-        await app.close();
-        await closeDatabaseRuntime(database);
-      },
-    };
-  });
-}

@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Module,
-  type DynamicModule,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { HEALTH_CHECKS, STREAMS } from '@greetboard/contracts';
@@ -15,13 +9,7 @@ import {
   type DatabaseRuntime,
 } from '@greetboard/persistence';
 import { replicaStatusController, ServiceHealthModule } from '@greetboard/service-kit';
-import {
-  BusClientModule,
-  createDurableStreams,
-  type DurableStreams,
-  type TransportRuntime,
-} from '@greetboard/transport';
-import { SignInHandlers, UserHandlers } from './auth.handlers.js';
+import { BusClientModule, type DurableStreams, type TransportRuntime } from '@greetboard/transport';
 import { SessionAnnouncer } from './announcements/session-announcer.js';
 import { AUTH_CONFIG, AUTH_KV, DOMAIN_STREAMS } from './auth.tokens.js';
 import { AutoStartSessions } from './auto-start/auto-start-sessions.js';
@@ -31,6 +19,7 @@ import { AUTH_DATABASE } from './database/auth-database.js';
 import { LoginSessions } from './login-sessions/login-sessions.js';
 import { SettingsService } from './settings/settings.service.js';
 import { UserSettingsEntity } from './settings/user-settings.entity.js';
+import { SignInHandler } from './sign-in/sign-in.handler.js';
 import { SignInService } from './sign-in/sign-in.service.js';
 import { TwitchClient } from './twitch/twitch-client.js';
 import { TwitchTokenEntity } from './twitch/twitch-token.entity.js';
@@ -39,29 +28,17 @@ import { TwitchUserSearch } from './twitch/twitch-user-search.js';
 import { UserEvents } from './users/user-events.js';
 import { UserEntity } from './users/user.entity.js';
 import { AdminTotalsHandler } from './users/admin-totals.handler.js';
+import { UsersHandler } from './users/users.handler.js';
 import { UsersService } from './users/users.service.js';
 
 export interface AuthServiceOptions {
   transport: TransportRuntime;
   database: DatabaseRuntime;
-  /** Login sessions and sign-in states; Redis in cluster mode (`greetboard:auth:` prefix). */
+  /** The process's durable streams, opened (and closed) by its composition root. */
+  streams: DurableStreams;
+  /** Login sessions and sign-in states; Redis in cluster mode (`<prefix>:auth:` keys). */
   kv: KeyValueStore;
   config: AuthConfig;
-}
-
-const TRANSPORT = Symbol('AUTH_TRANSPORT');
-
-/** Closes JetStream; standalone's in-memory streams belong to the whole process. */
-@Injectable()
-class DomainStreamsCloser implements OnApplicationShutdown {
-  constructor(
-    @Inject(DOMAIN_STREAMS) private readonly streams: DurableStreams,
-    @Inject(TRANSPORT) private readonly transport: TransportRuntime,
-  ) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.transport.kind === 'nats') await this.streams.close();
-  }
 }
 
 @Module({})
@@ -78,19 +55,18 @@ export class AuthModule {
         }),
       ],
       controllers: [
-        SignInHandlers,
-        UserHandlers,
+        SignInHandler,
+        UsersHandler,
         AdminTotalsHandler,
         replicaStatusController('auth'),
       ],
       providers: [
         { provide: AUTH_CONFIG, useValue: options.config },
         { provide: AUTH_KV, useValue: options.kv },
-        { provide: TRANSPORT, useValue: options.transport },
         {
           provide: DOMAIN_STREAMS,
           useFactory: async () => {
-            const streams = await createDurableStreams(options.transport);
+            const { streams } = options;
             await streams.ensureStream({
               name: STREAMS.domainEvents.name,
               subjects: [...STREAMS.domainEvents.subjects],
@@ -102,7 +78,6 @@ export class AuthModule {
           provide: TwitchClient,
           useFactory: () => new TwitchClient(options.config.twitch),
         },
-        DomainStreamsCloser,
         LoginSessions,
         {
           provide: DomainEventOutbox,

@@ -12,3 +12,4 @@ export {
 export { TwitchTokenVault, type SweepReport } from './twitch/twitch-token-vault.js';
 export { DomainEventOutbox } from '@greetboard/persistence';
 export { UsersService } from './users/users.service.js';
+export * from './auth.runtime.js';

@@ -12,7 +12,7 @@ import {
   ChatIngestRunner,
   type ChatIngestRuntime,
 } from './ingest/chat-ingest.runner.js';
-import { MonitorsController } from './ingest/monitors.controller.js';
+import { MonitorsHandler } from './ingest/monitors.handler.js';
 
 export interface ChatIngestServiceOptions extends ChatIngestRuntime {
   transport: TransportRuntime;
@@ -31,7 +31,7 @@ export class ChatIngestModule {
           keyValueStore: () => runtime.kv.ping(),
         }),
       ],
-      controllers: [MonitorsController, replicaStatusController('chat-ingest', runtime.replicaId)],
+      controllers: [MonitorsHandler, replicaStatusController('chat-ingest', runtime.replicaId)],
       providers: [
         { provide: CHAT_INGEST_OPTIONS, useValue: runtime },
         ChatIngestRunner,

@@ -15,11 +15,6 @@ export const chatIngestEnv = baseEnv.extend({
     .default(`${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`),
   /** Twitch recommends staying well under 100 channels per connection. */
   CHANNELS_PER_CONNECTION: z.coerce.number().int().min(1).max(100).default(90),
-  /** Prefix of the lease and heartbeat keys; replicas that share channels share the prefix. */
-  CHAT_INGEST_KEY_PREFIX: z
-    .string()
-    .regex(/^[\w:.-]{1,100}$/)
-    .default('greetboard:'),
   /** A channel's lease expires this long after its owner's last renewal. */
   CHANNEL_LEASE_TTL_MS: z.coerce.number().int().min(1_000).default(6_000),
 });

@@ -2,3 +2,4 @@ export { ChatIngestModule, type ChatIngestServiceOptions } from './chat-ingest.m
 export { chatIngestEnv, type ChatIngestConfig } from './config.js';
 export { chatServerFromUrl, TmiChatConnection } from './connections/tmi-chat-connection.js';
 export { ChatIngestRunner } from './ingest/chat-ingest.runner.js';
+export * from './chat-ingest.runtime.js';

@@ -186,11 +186,12 @@ export function sessionsRoutesStack() {
   const start = async () => {
     database = await createTestDatabase('greetboard_sessions_http');
     nats = await startPrivateNatsServer();
-    transport = { kind: 'nats', url: nats.url };
+    transport = { kind: 'nats', url: nats.url, prefix: `t-${randomBytes(4).toString('hex')}` };
     sessions = startProgram('services/sessions/dist/main.js', {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       NATS_URL: nats.url,
+      INSTALLATION_PREFIX: transport.prefix!,
       DATABASE_URL: database.url,
     });
     auth = await startServiceApp('auth', { module: authStandIn(users) }, transport, 'warn');

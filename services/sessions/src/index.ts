@@ -2,3 +2,4 @@ export { SessionsModule, type SessionsServiceOptions } from './sessions.module.j
 export { ChattersRepository, type RecordedChatter } from './chatters/chatters.repository.js';
 export type { StreamSettings } from './streams.js';
 export { ChatLinesSeenPruner } from './monitoring/chat-lines-seen-pruner.js';
+export * from './sessions.runtime.js';

@@ -1,8 +1,4 @@
 import { runServiceMain, serviceEnv } from '@greetboard/service-kit';
-import { SessionsModule } from './sessions.module.js';
+import { sessionsRuntime } from './sessions.runtime.js';
 
-runServiceMain({
-  service: 'sessions',
-  env: serviceEnv,
-  module: ({ transport, database }) => SessionsModule.register({ transport, database }),
-});
+runServiceMain(sessionsRuntime, { env: serviceEnv });

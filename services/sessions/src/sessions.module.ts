@@ -7,12 +7,7 @@ import {
 } from '@greetboard/persistence';
 import { DataSource } from 'typeorm';
 import { replicaStatusController, ServiceHealthModule } from '@greetboard/service-kit';
-import {
-  BusClientModule,
-  createDurableStreams,
-  type DurableStreams,
-  type TransportRuntime,
-} from '@greetboard/transport';
+import { BusClientModule, type DurableStreams, type TransportRuntime } from '@greetboard/transport';
 import { ChattersHandler } from './chatters/chatters.handler.js';
 import { ChattersRepository } from './chatters/chatters.repository.js';
 import { ChattersService } from './chatters/chatters.service.js';
@@ -44,8 +39,10 @@ import { UsersRepository } from './users/users.repository.js';
 export interface SessionsServiceOptions {
   transport: TransportRuntime;
   database: DatabaseRuntime;
+  /** The process's durable streams, opened by its composition root. */
+  streams: DurableStreams;
   /** Stream and consumer names; tests give each file its own. */
-  streams?: Partial<StreamSettings>;
+  streamSettings?: Partial<StreamSettings>;
 }
 
 @Module({})
@@ -71,10 +68,10 @@ export class SessionsModule {
       ],
       providers: [
         { provide: SESSIONS_TRANSPORT, useValue: options.transport },
-        { provide: SESSIONS_STREAMS, useFactory: () => createDurableStreams(options.transport) },
+        { provide: SESSIONS_STREAMS, useValue: options.streams },
         {
           provide: SESSIONS_STREAM_SETTINGS,
-          useValue: { ...DEFAULT_STREAM_SETTINGS, ...options.streams },
+          useValue: { ...DEFAULT_STREAM_SETTINGS, ...options.streamSettings },
         },
         UsersRepository,
         UsersProjectionConsumer,

@@ -60,13 +60,17 @@ export async function startSessionsHarness(): Promise<SessionsHarness> {
   const database: TestDatabase = await createTestDatabase('greetboard_sessions');
   const broker = new InProcessBroker();
   const transport: TransportRuntime = { kind: 'in-process', broker };
+  const streams = await createDurableStreams(transport);
   const service = await startServiceApp(
     'sessions',
-    SessionsModule.register({ transport, database: { kind: 'postgres', url: database.url } }),
+    SessionsModule.register({
+      transport,
+      database: { kind: 'postgres', url: database.url },
+      streams,
+    }),
     transport,
     'warn',
   );
-  const streams = await createDurableStreams(transport);
   const client = new InProcessClient(broker);
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
   const liveEvents: LiveEventEnvelope[] = [];

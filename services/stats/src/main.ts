@@ -1,8 +1,4 @@
 import { runServiceMain, serviceEnv } from '@greetboard/service-kit';
-import { StatsModule } from './stats.module.js';
+import { statsRuntime } from './stats.runtime.js';
 
-runServiceMain({
-  service: 'stats',
-  env: serviceEnv,
-  module: ({ transport, database }) => StatsModule.register({ transport, database }),
-});
+runServiceMain(statsRuntime, { env: serviceEnv });

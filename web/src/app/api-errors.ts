@@ -1,22 +1,22 @@
-/** Reads the server's error text from an RTK Query error ({ code, message } or { error }). */
-export function serverErrorText(error: unknown): string | undefined {
+import { isApiErrorBody, type ErrorCode } from '@greetboard/contracts/wire';
+
+/**
+ * Every failed API call carries an `ApiErrorBody` (`{ error, code }`, see api-slice.ts), so
+ * screens decide by its domain code, never by the server's English text.
+ */
+function errorBody(error: unknown) {
   if (typeof error !== 'object' || error === null) return undefined;
   const data = (error as { data?: unknown }).data;
-  if (typeof data === 'string') return data;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const body = data as { message?: unknown; error?: unknown; code?: unknown };
-  if (typeof body.message === 'string') return body.message;
-  if (Array.isArray(body.message) && typeof body.message[0] === 'string') return body.message[0];
-  if (typeof body.error === 'string') return body.error;
-  return undefined;
+  return isApiErrorBody(data) ? data : undefined;
 }
 
-export function serverErrorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const data = (error as { data?: unknown }).data;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const code = (data as { code?: unknown }).code;
-  return typeof code === 'string' ? code : undefined;
+/** The server's readable text of a failed call, for logs and fallbacks. */
+export function serverErrorText(error: unknown): string | undefined {
+  return errorBody(error)?.error;
+}
+
+export function serverErrorCode(error: unknown): ErrorCode | undefined {
+  return errorBody(error)?.code;
 }
 
 export function httpStatus(error: unknown): number | string | undefined {
@@ -26,15 +26,9 @@ export function httpStatus(error: unknown): number | string | undefined {
 }
 
 export function isAccountNotApproved(error: unknown): boolean {
-  return (
-    serverErrorCode(error) === 'ACCOUNT_NOT_APPROVED' ||
-    serverErrorText(error) === 'Account not approved'
-  );
+  return serverErrorCode(error) === 'ACCOUNT_NOT_APPROVED';
 }
 
 export function isNotSessionOwner(error: unknown): boolean {
-  return (
-    serverErrorCode(error) === 'NOT_SESSION_OWNER' ||
-    serverErrorText(error) === 'Only session owners can start sessions'
-  );
+  return serverErrorCode(error) === 'NOT_SESSION_OWNER';
 }

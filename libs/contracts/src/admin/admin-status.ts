@@ -137,8 +137,4 @@ export interface SystemStatusDto {
 }
 
 /** The `admin_pending_users` live message, sent to every admin's open pages. */
-export interface PendingUsersNotice {
-  pendingUsers: number;
-  /** The user who just started waiting, when that is why the count changed. */
-  user: { id: string; username: string; displayName: string } | null;
-}
+export type { PendingUsersNotice } from '../wire/live-messages.js';

@@ -10,10 +10,11 @@ import {
   IsObject,
   ValidateNested,
 } from 'class-validator';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { TWITCH_LOGIN_PATTERN } from '../chat/chat-line.js';
 import type { UserDto } from '../entities/entities.js';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
+import { SUBJECTS } from '../wire/subjects.js';
 import type { UserDataCount } from '../users/user-data.js';
 
 /**
@@ -188,8 +189,18 @@ export interface DeleteUserResponse {
   deletedData: UserDataCount;
 }
 
+/** People type logins in any case and with stray spaces; Twitch logins are lower-case. */
+const normaliseLogin = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value;
+
+/** A Twitch login: the admin search's query and import body, and the request auth answers. */
 export class TwitchLoginRequest {
-  @Matches(TWITCH_LOGIN_PATTERN)
+  @Transform(normaliseLogin)
+  @IsString()
+  @MaxLength(25)
+  @Matches(TWITCH_LOGIN_PATTERN, {
+    message: 'username must be a Twitch login (letters, digits, underscores; 1-25)',
+  })
   username: string;
 }
 
@@ -221,44 +232,44 @@ export class ListUsersRequest {}
 
 export const AUTH_REQUESTS = {
   beginSignIn: defineRequest<BeginSignInRequest, BeginSignInResponse>(
-    'auth.sign-in.begin.v1',
+    SUBJECTS.auth.beginSignIn,
     BeginSignInRequest,
   ),
   completeSignIn: defineRequest<CompleteSignInRequest, CompleteSignInResponse>(
-    'auth.sign-in.complete.v1',
+    SUBJECTS.auth.completeSignIn,
     CompleteSignInRequest,
   ),
   resolveSession: defineRequest<SessionRequest, ResolveSessionResponse>(
-    'auth.session.resolve.v1',
+    SUBJECTS.auth.resolveSession,
     SessionRequest,
   ),
   endSession: defineRequest<SessionRequest, { ended: boolean }>(
-    'auth.session.end.v1',
+    SUBJECTS.auth.endSession,
     SessionRequest,
   ),
-  getSettings: defineRequest<UserRequest, UserSettingsDto>('auth.settings.get.v1', UserRequest),
+  getSettings: defineRequest<UserRequest, UserSettingsDto>(SUBJECTS.auth.getSettings, UserRequest),
   updateSettings: defineRequest<UpdateSettingsRequest, UserSettingsDto>(
-    'auth.settings.update.v1',
+    SUBJECTS.auth.updateSettings,
     UpdateSettingsRequest,
   ),
   listUsers: defineRequest<ListUsersRequest, AdminUserDto[]>(
-    'auth.users.list.v1',
+    SUBJECTS.auth.listUsers,
     ListUsersRequest,
   ),
   administerUser: defineRequest<UserAdminActionRequest, UserDto>(
-    'auth.users.administer.v1',
+    SUBJECTS.auth.administerUser,
     UserAdminActionRequest,
   ),
   deleteUser: defineRequest<DeleteUserRequest, DeleteUserResponse>(
-    'auth.users.delete.v1',
+    SUBJECTS.auth.deleteUser,
     DeleteUserRequest,
   ),
   searchTwitchUser: defineRequest<TwitchLoginRequest, UserSearchResponse>(
-    'auth.twitch.search-user.v1',
+    SUBJECTS.auth.searchTwitchUser,
     TwitchLoginRequest,
   ),
   importTwitchUser: defineRequest<TwitchLoginRequest, ImportUserResponse>(
-    'auth.twitch.import-user.v1',
+    SUBJECTS.auth.importTwitchUser,
     TwitchLoginRequest,
   ),
 } as const;
@@ -276,5 +287,5 @@ export class UserSessionsEnded {
 
 export const AUTH_EVENTS = {
   /** Every login session of a user ended: gateways close that user's live sockets. */
-  sessionsEnded: defineEvent<UserSessionsEnded>('auth.user.sessions-ended.v1', UserSessionsEnded),
+  sessionsEnded: defineEvent<UserSessionsEnded>(SUBJECTS.auth.sessionsEnded, UserSessionsEnded),
 } as const;

@@ -1,5 +1,6 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
+import { SUBJECTS } from '../wire/subjects.js';
 
 /** A Twitch channel that should be read because one of its sessions is active. */
 export interface MonitoredChannel {
@@ -28,14 +29,14 @@ export class MonitoredChannelsChanged {
 export const MONITOR_REQUESTS = {
   /** Every channel with at least one active session; answered by the sessions service. */
   list: defineRequest<ListMonitoredChannelsRequest, MonitoredChannel[]>(
-    'sessions.monitors.list.v1',
+    SUBJECTS.sessions.listMonitoredChannels,
     ListMonitoredChannelsRequest,
   ),
 } as const;
 
 export const MONITOR_EVENTS = {
   changed: defineEvent<MonitoredChannelsChanged>(
-    'chat-ingest.monitors.changed.v1',
+    SUBJECTS.chatIngest.monitorsChanged,
     MonitoredChannelsChanged,
   ),
 } as const;

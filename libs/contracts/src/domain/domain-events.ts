@@ -8,6 +8,7 @@ import {
   MaxLength,
 } from 'class-validator';
 import { TWITCH_LOGIN_PATTERN } from '../chat/chat-line.js';
+import { SUBJECTS } from '../wire/subjects.js';
 
 /**
  * Domain events: facts one service publishes for others to keep their own read models.
@@ -82,10 +83,10 @@ export class SessionStatusChanged {
 }
 
 export const DOMAIN_EVENTS = {
-  userChanged: { subject: 'domain.auth.user.changed.v1', payload: UserChanged },
-  userDeleted: { subject: 'domain.auth.user.deleted.v1', payload: UserDeleted },
+  userChanged: { subject: SUBJECTS.domain.userChanged, payload: UserChanged },
+  userDeleted: { subject: SUBJECTS.domain.userDeleted, payload: UserDeleted },
   sessionStatusChanged: {
-    subject: 'domain.sessions.session.status-changed.v1',
+    subject: SUBJECTS.domain.sessionStatusChanged,
     payload: SessionStatusChanged,
   },
 } as const;

@@ -1,5 +1,5 @@
 import { IsIn } from 'class-validator';
-import { SUBJECTS } from '../subjects.js';
+import { SUBJECTS } from '../wire/subjects.js';
 import { defineRequest } from '../messaging/definitions.js';
 
 export const HEALTH_PROBES = ['liveness', 'readiness'] as const;

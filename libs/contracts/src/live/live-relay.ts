@@ -1,6 +1,7 @@
 import { IsArray, IsIn, IsObject, IsOptional, IsUUID } from 'class-validator';
 import { defineEvent } from '../messaging/definitions.js';
-import { SERVER_MESSAGE_TYPES, type ServerMessage } from './live-messages.js';
+import { SUBJECTS } from '../wire/subjects.js';
+import { SERVER_MESSAGE_TYPES, type ServerMessage } from '../wire/live-messages.js';
 
 /**
  * A live-channel message on its way to browsers. A service emits it on the bus; every
@@ -25,5 +26,5 @@ export class LiveEventEnvelope {
 }
 
 export const LIVE_EVENTS = {
-  relay: defineEvent<LiveEventEnvelope>('live.event.v1', LiveEventEnvelope),
+  relay: defineEvent<LiveEventEnvelope>(SUBJECTS.live.relay, LiveEventEnvelope),
 } as const;

@@ -1,4 +1,4 @@
-import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS } from '../live/live-messages.js';
+import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS } from '../wire/live-messages.js';
 
 /** The longest `keywords` text a request may carry (a JSON list at its largest, with quoting). */
 export const MAX_KEYWORDS_TEXT_LENGTH = MAX_KEYWORDS * (MAX_KEYWORD_LENGTH + 8) + 2;

@@ -10,6 +10,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { defineRequest } from '../messaging/definitions.js';
+import { SUBJECTS } from '../wire/subjects.js';
 import type { ChatterDto, SessionDto } from '../entities/entities.js';
 import { SessionActor } from './actor.js';
 import { MAX_KEYWORDS_TEXT_LENGTH } from './keywords.js';
@@ -37,7 +38,30 @@ export class ActorRequest {
   actor: SessionActor;
 }
 
-export class CreateSessionRequest extends ActorRequest {
+/**
+ * The sessions request for an HTTP body: the body's class with the actor added. The gateway
+ * validates the body with the body's class (a client cannot send an actor) and the service
+ * validates the request with the result, so both check the same rules.
+ */
+// A mixin's base must be constructible with any arguments (TypeScript's rule for mixins).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function withActor<TBody extends new (...args: any[]) => object>(Body: TBody) {
+  class BodyWithActor extends Body {
+    @ValidateNested()
+    @Type(() => SessionActor)
+    actor: SessionActor;
+  }
+  return BodyWithActor;
+}
+
+/** `{id}` in a path: anything but a UUID is a 400, never a lookup. */
+export class IdParams {
+  @IsUUID()
+  id: string;
+}
+
+/** `POST /api/sessions`. */
+export class CreateSessionBody {
   @IsString()
   @MaxLength(MAX_SESSION_NAME_LENGTH)
   name: string;
@@ -49,13 +73,8 @@ export class CreateSessionRequest extends ActorRequest {
   keywords?: string;
 }
 
-export class SessionIdRequest extends ActorRequest {
-  @IsUUID()
-  sessionId: string;
-}
-
 /** `PUT /api/sessions/{id}`: rename, new keywords, or start/stop through `isActive`. */
-export class UpdateSessionRequest extends SessionIdRequest {
+export class UpdateSessionBody {
   @IsOptional()
   @IsString()
   @MaxLength(MAX_SESSION_NAME_LENGTH)
@@ -69,6 +88,52 @@ export class UpdateSessionRequest extends SessionIdRequest {
   @IsOptional()
   @IsBoolean()
   isActive?: boolean;
+}
+
+/** `PUT /api/chatters/{id}/greet`. */
+export class GreetChatterBody {
+  @IsBoolean()
+  isGreeted: boolean;
+}
+
+/** `POST /api/ignored-users`. */
+export class AddIgnoredUserBody {
+  @IsString()
+  @Matches(USERNAME_INPUT_PATTERN)
+  username: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_IGNORE_REASON_LENGTH)
+  reason?: string;
+}
+
+/** `POST /api/global-editors`. */
+export class InviteEditorBody {
+  @IsString()
+  @Matches(USERNAME_INPUT_PATTERN)
+  username: string;
+
+  @IsIn(['editor'])
+  role: 'editor';
+}
+
+/** `PUT /api/global-editor-invites/{id}`. */
+export class AnswerInviteBody {
+  @IsIn(INVITE_STATUSES.filter((status) => status !== 'pending'))
+  status: Exclude<InviteStatus, 'pending'>;
+}
+
+export class CreateSessionRequest extends withActor(CreateSessionBody) {}
+
+export class SessionIdRequest extends ActorRequest {
+  @IsUUID()
+  sessionId: string;
+}
+
+export class UpdateSessionRequest extends withActor(UpdateSessionBody) {
+  @IsUUID()
+  sessionId: string;
 }
 
 export class ChatterPageRequest extends SessionIdRequest {
@@ -85,113 +150,93 @@ export class ChatterChangesRequest extends SessionIdRequest {
   sinceVersion: string;
 }
 
-export class GreetChatterRequest extends ActorRequest {
+export class GreetChatterRequest extends withActor(GreetChatterBody) {
   @IsUUID()
   chatterId: string;
-
-  @IsBoolean()
-  isGreeted: boolean;
 }
 
-export class AddIgnoredUserRequest extends ActorRequest {
-  @Matches(USERNAME_INPUT_PATTERN)
-  username: string;
+export class AddIgnoredUserRequest extends withActor(AddIgnoredUserBody) {}
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(MAX_IGNORE_REASON_LENGTH)
-  reason?: string;
-}
+export class IdRequest extends withActor(IdParams) {}
 
-export class IdRequest extends ActorRequest {
+export class InviteEditorRequest extends withActor(InviteEditorBody) {}
+
+export class AnswerInviteRequest extends withActor(AnswerInviteBody) {
   @IsUUID()
   id: string;
-}
-
-export class InviteEditorRequest extends ActorRequest {
-  @Matches(USERNAME_INPUT_PATTERN)
-  username: string;
-
-  @IsIn(['editor'])
-  role: 'editor';
-}
-
-export class AnswerInviteRequest extends IdRequest {
-  @IsIn(INVITE_STATUSES.filter((status) => status !== 'pending'))
-  status: Exclude<InviteStatus, 'pending'>;
 }
 
 const request = defineRequest;
 
 /** Everything the sessions service answers over the bus (ARCHITECTURE: owns sessions, chatters, ignore lists, editors). */
 export const SESSIONS_REQUESTS = {
-  listSessions: request<ActorRequest, SessionDto[]>('sessions.session.list.v1', ActorRequest),
+  listSessions: request<ActorRequest, SessionDto[]>(SUBJECTS.sessions.listSessions, ActorRequest),
   createSession: request<CreateSessionRequest, SessionDto>(
-    'sessions.session.create.v1',
+    SUBJECTS.sessions.createSession,
     CreateSessionRequest,
   ),
   updateSession: request<UpdateSessionRequest, SessionDto>(
-    'sessions.session.update.v1',
+    SUBJECTS.sessions.updateSession,
     UpdateSessionRequest,
   ),
   deleteSession: request<SessionIdRequest, DeleteSessionResult>(
-    'sessions.session.delete.v1',
+    SUBJECTS.sessions.deleteSession,
     SessionIdRequest,
   ),
   adminListSessions: request<ActorRequest, SessionDto[]>(
-    'sessions.session.admin-list.v1',
+    SUBJECTS.sessions.adminListSessions,
     ActorRequest,
   ),
   forceStopSession: request<SessionIdRequest, SessionDto>(
-    'sessions.session.force-stop.v1',
+    SUBJECTS.sessions.forceStopSession,
     SessionIdRequest,
   ),
   chatterListVersion: request<SessionIdRequest, ChatterListVersion>(
-    'sessions.chatter.list-version.v1',
+    SUBJECTS.sessions.chatterListVersion,
     SessionIdRequest,
   ),
   listChatters: request<ChatterPageRequest, ChatterPage>(
-    'sessions.chatter.list.v1',
+    SUBJECTS.sessions.listChatters,
     ChatterPageRequest,
   ),
   listChatterChanges: request<ChatterChangesRequest, ChatterChanges>(
-    'sessions.chatter.changes.v1',
+    SUBJECTS.sessions.listChatterChanges,
     ChatterChangesRequest,
   ),
   greetChatter: request<GreetChatterRequest, ChatterDto>(
-    'sessions.chatter.greet.v1',
+    SUBJECTS.sessions.greetChatter,
     GreetChatterRequest,
   ),
   listIgnoredUsers: request<ActorRequest, IgnoredUserDto[]>(
-    'sessions.ignored-user.list.v1',
+    SUBJECTS.sessions.listIgnoredUsers,
     ActorRequest,
   ),
   addIgnoredUser: request<AddIgnoredUserRequest, IgnoredUserDto>(
-    'sessions.ignored-user.add.v1',
+    SUBJECTS.sessions.addIgnoredUser,
     AddIgnoredUserRequest,
   ),
   removeIgnoredUser: request<IdRequest, { id: string }>(
-    'sessions.ignored-user.remove.v1',
+    SUBJECTS.sessions.removeIgnoredUser,
     IdRequest,
   ),
   listGlobalEditors: request<ActorRequest, GlobalEditorDto[]>(
-    'sessions.global-editor.list.v1',
+    SUBJECTS.sessions.listGlobalEditors,
     ActorRequest,
   ),
   inviteGlobalEditor: request<InviteEditorRequest, GlobalEditorInviteDto>(
-    'sessions.global-editor.invite.v1',
+    SUBJECTS.sessions.inviteGlobalEditor,
     InviteEditorRequest,
   ),
   removeGlobalEditor: request<IdRequest, { id: string }>(
-    'sessions.global-editor.remove.v1',
+    SUBJECTS.sessions.removeGlobalEditor,
     IdRequest,
   ),
   listInvites: request<ActorRequest, GlobalEditorInviteDto[]>(
-    'sessions.global-editor-invite.list.v1',
+    SUBJECTS.sessions.listInvites,
     ActorRequest,
   ),
   answerInvite: request<AnswerInviteRequest, GlobalEditorInviteDto>(
-    'sessions.global-editor-invite.answer.v1',
+    SUBJECTS.sessions.answerInvite,
     AnswerInviteRequest,
   ),
 } as const;

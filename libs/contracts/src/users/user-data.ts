@@ -1,5 +1,6 @@
 import { ArrayMaxSize, IsArray, IsUUID } from 'class-validator';
 import { defineRequest } from '../messaging/definitions.js';
+import { SUBJECTS } from '../wire/subjects.js';
 
 /** How much a user owns in the sessions service (account deletion, admin lists). */
 export interface UserDataCount {
@@ -17,7 +18,7 @@ export class UserDataCountRequest {
 export const USER_DATA_REQUESTS = {
   /** Sessions and chatters owned by each user, keyed by user id (0s for unknown users). */
   count: defineRequest<UserDataCountRequest, Record<string, UserDataCount>>(
-    'sessions.user-data.count.v1',
+    SUBJECTS.sessions.countUserData,
     UserDataCountRequest,
   ),
 } as const;

@@ -6,6 +6,7 @@ import {
   type WritePacket,
 } from '@nestjs/microservices';
 import { natsRequestDuration, secondsSince } from '@greetboard/metrics';
+import { subjectIn, subjectOutside } from '../installation/installation-names.js';
 import { NoRespondersError } from '../transport-errors.js';
 
 type SubscriptionHandler = ReturnType<ClientNats['createSubscriptionHandler']>;
@@ -21,6 +22,12 @@ type NatsMessage = Parameters<SubscriptionHandler>[1];
 export class FailFastNatsClient extends ClientNats {
   /** Read by `sendRequest` (libs/contracts): the process's request timeout. */
   requestTimeoutMs: number | undefined;
+  /** INSTALLATION_PREFIX, put before every subject this client sends or emits on. */
+  prefix: string | undefined;
+
+  protected override normalizePattern(pattern: MsPattern): string {
+    return subjectIn(this.prefix, super.normalizePattern(pattern));
+  }
 
   /** Times each request by subject until its answer, its failure or its abandonment. */
   protected override publish(
@@ -55,7 +62,9 @@ export class FailFastNatsClient extends ClientNats {
     return async (error, message) => {
       if (!error && isNoRespondersStatus(message)) {
         return callback({
-          err: new NoRespondersError(this.normalizePattern(packet.pattern as MsPattern)),
+          err: new NoRespondersError(
+            subjectOutside(this.prefix, this.normalizePattern(packet.pattern as MsPattern)),
+          ),
           isDisposed: true,
         });
       }

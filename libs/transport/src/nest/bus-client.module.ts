@@ -16,11 +16,14 @@ export const BUS_CLIENT = Symbol('BUS_CLIENT');
 export type BusClient = FailFastNatsClient | InProcessClient;
 
 export function createBusClient(runtime: TransportRuntime): BusClient {
-  const client =
-    runtime.kind === 'nats'
-      ? new FailFastNatsClient({ servers: [runtime.url] })
-      : new InProcessClient(runtime.broker);
+  if (runtime.kind === 'in-process') {
+    const client = new InProcessClient(runtime.broker);
+    client.requestTimeoutMs = runtime.requestTimeoutMs;
+    return client;
+  }
+  const client = new FailFastNatsClient({ servers: [runtime.url] });
   client.requestTimeoutMs = runtime.requestTimeoutMs;
+  client.prefix = runtime.prefix;
   return client;
 }
 

@@ -1,5 +1,6 @@
-import { Transport, type CustomStrategy, type NatsOptions } from '@nestjs/microservices';
+import type { CustomStrategy } from '@nestjs/microservices';
 import { InProcessServer } from '../in-process/in-process-server.js';
+import { InstallationNatsServer } from '../nats/installation-nats-server.js';
 import { NatsRequestDeserializer } from '../nats/nats-request-deserializer.js';
 import type { TransportRuntime } from '../runtime.js';
 
@@ -8,7 +9,7 @@ export interface ServiceTransportOptions {
   queue?: string;
 }
 
-export type ServiceMicroserviceOptions = NatsOptions | CustomStrategy;
+export type ServiceMicroserviceOptions = CustomStrategy;
 
 /** Options for `NestFactory.createMicroservice` / `app.connectMicroservice`. */
 export function microserviceOptions(
@@ -18,12 +19,14 @@ export function microserviceOptions(
   switch (runtime.kind) {
     case 'nats':
       return {
-        transport: Transport.NATS,
-        options: {
-          servers: [runtime.url],
-          queue: options.queue,
-          deserializer: new NatsRequestDeserializer(),
-        },
+        strategy: new InstallationNatsServer(
+          {
+            servers: [runtime.url],
+            queue: options.queue,
+            deserializer: new NatsRequestDeserializer(),
+          },
+          runtime.prefix,
+        ),
       };
     case 'in-process':
       return { strategy: new InProcessServer(runtime.broker, { queue: options.queue }) };

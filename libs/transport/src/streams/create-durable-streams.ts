@@ -13,7 +13,7 @@ const inProcessStreams = new WeakMap<object, InProcessDurableStreams>();
 export async function createDurableStreams(runtime: TransportRuntime): Promise<DurableStreams> {
   switch (runtime.kind) {
     case 'nats':
-      return JetStreamDurableStreams.connect(runtime.url);
+      return JetStreamDurableStreams.connect(runtime.url, runtime.prefix);
     case 'in-process': {
       let streams = inProcessStreams.get(runtime.broker);
       if (!streams) {

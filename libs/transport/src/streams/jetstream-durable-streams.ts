@@ -13,6 +13,7 @@ import {
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { Logger } from '@nestjs/common';
 import { consumerPending, secondsSince, streamPublishDuration } from '@greetboard/metrics';
+import { nameIn, subjectIn, subjectOutside } from '../installation/installation-names.js';
 import { BatchingWorker, type Delivery } from './batching-worker.js';
 import {
   maxAckPendingFor,
@@ -39,37 +40,43 @@ export class JetStreamDurableStreams implements DurableStreams {
   private manager: Promise<JetStreamManager> | undefined;
   private readonly consumers = new Set<StreamConsumer>();
 
-  /** `ownsConnection`: close the connection on `close()` (true when created by `connect`). */
+  /**
+   * `ownsConnection`: close the connection on `close()` (true when created by `connect`).
+   * `prefix`: the installation's (INSTALLATION_PREFIX), put before every subject, stream and
+   * consumer name here, so callers use the names the contracts give.
+   */
   constructor(
     private readonly nc: NatsConnection,
     private readonly ownsConnection = false,
+    private readonly prefix?: string,
   ) {
     this.js = jetstream(nc);
   }
 
-  static async connect(url: string): Promise<JetStreamDurableStreams> {
-    return new JetStreamDurableStreams(await connect({ servers: [url] }), true);
+  static async connect(url: string, prefix?: string): Promise<JetStreamDurableStreams> {
+    return new JetStreamDurableStreams(await connect({ servers: [url] }), true, prefix);
   }
 
   async ensureStream(spec: StreamSpec): Promise<void> {
     const jsm = await this.jsm();
+    const name = nameIn(this.prefix, spec.name);
     const config = {
-      subjects: spec.subjects,
+      subjects: spec.subjects.map((subject) => subjectIn(this.prefix, subject)),
       duplicate_window: nanos(spec.duplicateWindowMs ?? STREAM_DEFAULTS.duplicateWindowMs),
       max_age: spec.maxAgeMs === undefined ? 0 : nanos(spec.maxAgeMs),
     };
     try {
-      await jsm.streams.add({ name: spec.name, ...config });
+      await jsm.streams.add({ name, ...config });
     } catch (error) {
       if (!(error instanceof JetStreamApiError) || error.code !== STREAM_NAME_IN_USE) throw error;
-      await jsm.streams.update(spec.name, config);
+      await jsm.streams.update(name, config);
     }
   }
 
   async publish<T>(subject: string, data: T, opts: { msgId: string }): Promise<PublishResult> {
     const start = process.hrtime.bigint();
     try {
-      const ack = await this.js.publish(subject, JSON.stringify(data) ?? 'null', {
+      const ack = await this.js.publish(subjectIn(this.prefix, subject), JSON.stringify(data) ?? 'null', {
         msgID: opts.msgId,
       });
       streamPublishDuration.observe({ outcome: 'ok' }, secondsSince(start));
@@ -80,7 +87,16 @@ export class JetStreamDurableStreams implements DurableStreams {
     }
   }
 
-  async consume<T>(opts: ConsumeOptions, handler: BatchHandler<T>): Promise<StreamConsumer> {
+  async consume<T>(options: ConsumeOptions, handler: BatchHandler<T>): Promise<StreamConsumer> {
+    const opts: ConsumeOptions = {
+      ...options,
+      stream: nameIn(this.prefix, options.stream),
+      durable: nameIn(this.prefix, options.durable),
+      filterSubject:
+        options.filterSubject === undefined
+          ? undefined
+          : subjectIn(this.prefix, options.filterSubject),
+    };
     const maxBatch = opts.maxBatch ?? STREAM_DEFAULTS.maxBatch;
     await this.ensureConsumer(opts, maxBatch);
     const consumer = await this.js.consumers.get(opts.stream, opts.durable);
@@ -174,7 +190,7 @@ export class JetStreamDurableStreams implements DurableStreams {
       return undefined;
     }
     const streamMessage: StreamMessage<T> = {
-      subject: message.subject,
+      subject: subjectOutside(this.prefix, message.subject),
       data,
       msgId: message.headers?.get(MSG_ID_HEADER) ?? '',
       deliveryCount: message.info.deliveryCount,

@@ -37,7 +37,11 @@ async function promoteAdmin(argv: string[]): Promise<number> {
       const saved = await users.save(user);
       if (env.NATS_URL) {
         // Other services keep a copy of users; tell them. Standalone copies refresh at sign-in.
-        const streams = await createDurableStreams({ kind: 'nats', url: env.NATS_URL });
+        const streams = await createDurableStreams({
+          kind: 'nats',
+          url: env.NATS_URL,
+          prefix: env.INSTALLATION_PREFIX,
+        });
         const updatedAt = saved.updatedAt.toISOString();
         const { subject } = DOMAIN_EVENTS.userChanged;
         await streams.ensureStream({

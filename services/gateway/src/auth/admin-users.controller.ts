@@ -6,11 +6,11 @@ import {
   type UserAdminAction,
   type UserDataCount,
   type UserDto,
+  IdParams,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { AdminOnly } from '../http/access.guard.js';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
-import { UserIdParams } from './http-bodies.js';
 
 type ActionAnswer = Promise<{ success: true; user: UserDto }>;
 
@@ -27,41 +27,38 @@ export class AdminUsersController {
 
   @Post(':id/approve')
   @HttpCode(200)
-  approve(@CurrentUser() admin: AuthenticatedUser, @Param() params: UserIdParams): ActionAnswer {
+  approve(@CurrentUser() admin: AuthenticatedUser, @Param() params: IdParams): ActionAnswer {
     return this.act(admin, params.id, 'approve');
   }
 
   @Post(':id/reject')
   @HttpCode(200)
-  reject(@CurrentUser() admin: AuthenticatedUser, @Param() params: UserIdParams): ActionAnswer {
+  reject(@CurrentUser() admin: AuthenticatedUser, @Param() params: IdParams): ActionAnswer {
     return this.act(admin, params.id, 'reject');
   }
 
   @Post(':id/promote')
   @HttpCode(200)
-  promote(@CurrentUser() admin: AuthenticatedUser, @Param() params: UserIdParams): ActionAnswer {
+  promote(@CurrentUser() admin: AuthenticatedUser, @Param() params: IdParams): ActionAnswer {
     return this.act(admin, params.id, 'promote');
   }
 
   @Post(':id/demote')
   @HttpCode(200)
-  demote(@CurrentUser() admin: AuthenticatedUser, @Param() params: UserIdParams): ActionAnswer {
+  demote(@CurrentUser() admin: AuthenticatedUser, @Param() params: IdParams): ActionAnswer {
     return this.act(admin, params.id, 'demote');
   }
 
   @Post(':id/force-logout')
   @HttpCode(200)
-  forceLogout(
-    @CurrentUser() admin: AuthenticatedUser,
-    @Param() params: UserIdParams,
-  ): ActionAnswer {
+  forceLogout(@CurrentUser() admin: AuthenticatedUser, @Param() params: IdParams): ActionAnswer {
     return this.act(admin, params.id, 'force-logout');
   }
 
   @Delete(':id')
   async delete(
     @CurrentUser() admin: AuthenticatedUser,
-    @Param() params: UserIdParams,
+    @Param() params: IdParams,
   ): Promise<{ success: true; deletedData: UserDataCount }> {
     const { deletedData } = await sendRequest(this.bus, AUTH_REQUESTS.deleteUser, {
       userId: params.id,

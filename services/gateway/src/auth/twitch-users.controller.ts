@@ -7,10 +7,10 @@ import {
   sendRequest,
   type UserDto,
   type UserSearchResponse,
+  TwitchLoginRequest,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
-import { ImportUserBody, TwitchLoginQuery } from './http-bodies.js';
 
 export const USER_IMPORTED = 'User imported successfully';
 
@@ -20,7 +20,7 @@ export class TwitchUsersController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
 
   @Get('search-user')
-  search(@Query() query: TwitchLoginQuery): Promise<UserSearchResponse> {
+  search(@Query() query: TwitchLoginRequest): Promise<UserSearchResponse> {
     return sendRequest(this.bus, AUTH_REQUESTS.searchTwitchUser, { username: query.username });
   }
 
@@ -32,7 +32,7 @@ export class TwitchUsersController {
   @HttpCode(201)
   async import(
     @CurrentUser() user: AuthenticatedUser,
-    @Body() body: ImportUserBody,
+    @Body() body: TwitchLoginRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<{ message: string; user: UserDto } | { error: string; code: string; user: UserDto }> {
     if (!user.isApproved) throw new DomainError('ACCOUNT_NOT_APPROVED');

@@ -7,15 +7,8 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError, ERROR_CODES, type ErrorCode } from '@greetboard/contracts';
+import { DomainError, ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@greetboard/contracts';
 import { HTTP_STATUS_OF } from './error-status.js';
-
-/** The JSON body of every error answer: the readable text, the domain code, details if any. */
-export interface ErrorBody {
-  error: string;
-  code: ErrorCode;
-  details?: unknown;
-}
 
 const CODE_OF_HTTP_STATUS: Partial<Record<number, ErrorCode>> = {
   [HttpStatus.BAD_REQUEST]: 'VALIDATION_FAILED',
@@ -26,7 +19,7 @@ const CODE_OF_HTTP_STATUS: Partial<Record<number, ErrorCode>> = {
   [HttpStatus.TOO_MANY_REQUESTS]: 'RATE_LIMITED',
 };
 
-/** Maps every failure of an HTTP route to a status and an `ErrorBody`; never leaks internals. */
+/** Maps every failure of an HTTP route to a status and an `ApiErrorBody`; never leaks internals. */
 @Catch()
 export class DomainErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
@@ -42,9 +35,9 @@ export class DomainErrorFilter implements ExceptionFilter {
     if (!response.headersSent) response.status(status).json(body);
   }
 
-  private toAnswer(exception: unknown): { status: number; body: ErrorBody } {
+  private toAnswer(exception: unknown): { status: number; body: ApiErrorBody } {
     if (exception instanceof DomainError) {
-      const body: ErrorBody = { error: exception.message, code: exception.code };
+      const body: ApiErrorBody = { error: exception.message, code: exception.code };
       if (exception.details !== undefined && exception.code === 'VALIDATION_FAILED') {
         body.details = exception.details;
       }

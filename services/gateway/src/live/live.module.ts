@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { GATEWAY_AUTH_SETTINGS, type GatewayAuthSettings } from '../auth/gateway-auth.settings.js';
 import { LiveCommands } from './live-commands.js';
 import { LiveHub } from './live-hub.js';
-import { LiveRelayController } from './live-relay.controller.js';
+import { LiveRelayHandler } from './live-relay.handler.js';
 import { LiveSocketServer } from './live-socket.server.js';
 
 /** The live channel: `/ws` sockets and the relay of bus events to them. */
@@ -11,7 +11,7 @@ export class LiveModule {
   static register(settings: GatewayAuthSettings): DynamicModule {
     return {
       module: LiveModule,
-      controllers: [LiveRelayController],
+      controllers: [LiveRelayHandler],
       providers: [
         { provide: GATEWAY_AUTH_SETTINGS, useValue: settings },
         LiveHub,

@@ -1,10 +1,9 @@
 import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { sendRequest, SESSIONS_REQUESTS, type SessionDto } from '@greetboard/contracts';
+import { sendRequest, SESSIONS_REQUESTS, type SessionDto, IdParams } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { AdminOnly } from '../http/access.guard.js';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
-import { IdParam } from './http-payloads.js';
 
 @AdminOnly()
 @Controller('api/admin/sessions')
@@ -18,7 +17,10 @@ export class AdminSessionsController {
 
   @Post(':id/force-stop')
   @HttpCode(200)
-  forceStop(@CurrentUser() user: AuthenticatedUser, @Param() { id }: IdParam): Promise<SessionDto> {
+  forceStop(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param() { id }: IdParams,
+  ): Promise<SessionDto> {
     return sendRequest(this.bus, SESSIONS_REQUESTS.forceStopSession, {
       actor: actorOf(user),
       sessionId: id,

@@ -1,9 +1,14 @@
 import { Body, Controller, Inject, Param, Put } from '@nestjs/common';
-import { sendRequest, SESSIONS_REQUESTS, type ChatterDto } from '@greetboard/contracts';
+import {
+  sendRequest,
+  SESSIONS_REQUESTS,
+  type ChatterDto,
+  GreetChatterBody,
+  IdParams,
+} from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
-import { GreetBody, IdParam } from './http-payloads.js';
 
 @Controller('api/chatters')
 export class ChattersController {
@@ -13,8 +18,8 @@ export class ChattersController {
   @Put(':id/greet')
   greet(
     @CurrentUser() user: AuthenticatedUser,
-    @Param() { id }: IdParam,
-    @Body() body: GreetBody,
+    @Param() { id }: IdParams,
+    @Body() body: GreetChatterBody,
   ): Promise<ChatterDto> {
     return sendRequest(this.bus, SESSIONS_REQUESTS.greetChatter, {
       actor: actorOf(user),

@@ -4,11 +4,13 @@ import {
   SESSIONS_REQUESTS,
   type GlobalEditorDto,
   type GlobalEditorInviteDto,
+  AnswerInviteBody,
+  IdParams,
+  InviteEditorBody,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
-import { AnswerInviteBody, IdParam, InviteEditorBody } from './http-payloads.js';
 
 @Controller('api')
 export class GlobalEditorsController {
@@ -33,7 +35,7 @@ export class GlobalEditorsController {
   @Delete('global-editors/:id')
   remove(
     @CurrentUser() user: AuthenticatedUser,
-    @Param() { id }: IdParam,
+    @Param() { id }: IdParams,
   ): Promise<{ id: string }> {
     return sendRequest(this.bus, SESSIONS_REQUESTS.removeGlobalEditor, {
       actor: actorOf(user),
@@ -50,7 +52,7 @@ export class GlobalEditorsController {
   @Put('global-editor-invites/:id')
   answer(
     @CurrentUser() user: AuthenticatedUser,
-    @Param() { id }: IdParam,
+    @Param() { id }: IdParams,
     @Body() body: AnswerInviteBody,
   ): Promise<GlobalEditorInviteDto> {
     return sendRequest(this.bus, SESSIONS_REQUESTS.answerInvite, {

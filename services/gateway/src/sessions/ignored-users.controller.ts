@@ -1,9 +1,14 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post } from '@nestjs/common';
-import { sendRequest, SESSIONS_REQUESTS, type IgnoredUserDto } from '@greetboard/contracts';
+import {
+  sendRequest,
+  SESSIONS_REQUESTS,
+  type IgnoredUserDto,
+  AddIgnoredUserBody,
+  IdParams,
+} from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
-import { AddIgnoredUserBody, IdParam } from './http-payloads.js';
 
 @Controller('api/ignored-users')
 export class IgnoredUsersController {
@@ -28,7 +33,7 @@ export class IgnoredUsersController {
   @Delete(':id')
   remove(
     @CurrentUser() user: AuthenticatedUser,
-    @Param() { id }: IdParam,
+    @Param() { id }: IdParams,
   ): Promise<{ id: string }> {
     return sendRequest(this.bus, SESSIONS_REQUESTS.removeIgnoredUser, {
       actor: actorOf(user),

@@ -5,12 +5,14 @@ import {
   SESSIONS_REQUESTS,
   type DeleteSessionResult,
   type SessionDto,
+  CreateSessionBody,
+  IdParams,
+  UpdateSessionBody,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
 import { ChatterListCache, unzipList } from './chatter-list-cache.js';
-import { CreateSessionBody, IdParam, UpdateSessionBody } from './http-payloads.js';
 
 @Controller('api/sessions')
 export class SessionsController {
@@ -39,7 +41,7 @@ export class SessionsController {
   @Put(':id')
   update(
     @CurrentUser() user: AuthenticatedUser,
-    @Param() { id }: IdParam,
+    @Param() { id }: IdParams,
     @Body() body: UpdateSessionBody,
   ): Promise<SessionDto> {
     return sendRequest(this.bus, SESSIONS_REQUESTS.updateSession, {
@@ -52,7 +54,7 @@ export class SessionsController {
   @Delete(':id')
   delete(
     @CurrentUser() user: AuthenticatedUser,
-    @Param() { id }: IdParam,
+    @Param() { id }: IdParams,
   ): Promise<DeleteSessionResult> {
     return sendRequest(this.bus, SESSIONS_REQUESTS.deleteSession, {
       actor: actorOf(user),
@@ -68,7 +70,7 @@ export class SessionsController {
   @Get(':id/chatters')
   async chatters(
     @CurrentUser() user: AuthenticatedUser,
-    @Param() { id }: IdParam,
+    @Param() { id }: IdParams,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {

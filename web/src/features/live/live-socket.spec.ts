@@ -1,9 +1,28 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { ChatterDto } from '@greetboard/contracts/wire';
 import { createTestLiveSocket } from '../../../test/unit/fake-live-socket';
 import { MAX_RECONNECT_ATTEMPTS, RECONNECT_DELAY_MS } from './live-socket';
 
 const USER = '3f1c1c6e-8f6a-4d0e-9d7b-5d3c9b2a1e01';
 const SESSION = '9b2f7a44-2d51-4d8e-a1f3-6c0e5b7d8a22';
+const CHATTER: ChatterDto = {
+  id: 'c1',
+  sessionId: SESSION,
+  username: 'alice',
+  twitchId: '1001',
+  displayName: 'Alice',
+  profileImage: null,
+  firstMessage: 'hi',
+  messageCount: 1,
+  firstSeenAt: '2025-01-01T10:01:00Z',
+  lastSeenAt: '2025-01-01T10:01:00Z',
+  isGreeted: false,
+  greetedAt: null,
+  greetedBy: null,
+  greetedByUser: null,
+  isFirstTimeChatter: false,
+  isReturningChatter: false,
+};
 
 describe('LiveSocket', () => {
   let t: ReturnType<typeof createTestLiveSocket>;
@@ -132,5 +151,25 @@ describe('LiveSocket', () => {
     expect(listener).toHaveBeenCalledTimes(1);
     expect(listener).toHaveBeenCalledWith({ type: 'user_approved', payload: { message: 'ok' } });
     expect(t.warnings).toHaveLength(1);
+  });
+
+  it('checks every message against the contract before a subscriber sees it', () => {
+    const listener = jest.fn();
+    t.live.subscribe(listener);
+    t.live.connect(USER);
+    t.sockets[0].open();
+    const chatter = CHATTER;
+    t.sockets[0].receive({ type: 'new_chatter', payload: chatter });
+    t.sockets[0].receive({ type: 'new_chatter', payload: { ...chatter, sessionId: 42 } });
+    t.sockets[0].receive({ type: 'new_chatter', payload: { id: 'alice' } });
+    t.sockets[0].receive({ type: 'session_deleted', payload: { id: SESSION } });
+    t.sockets[0].receive({ type: 'chatter_removed', payload: chatter });
+    t.sockets[0].receive(['new_chatter', chatter]);
+    t.sockets[0].receive({ type: 'session_deleted', payload: { id: SESSION, name: 'Stream' } });
+    expect(listener.mock.calls).toEqual([
+      [{ type: 'new_chatter', payload: chatter }],
+      [{ type: 'session_deleted', payload: { id: SESSION, name: 'Stream' } }],
+    ]);
+    expect(t.warnings).toHaveLength(5);
   });
 });

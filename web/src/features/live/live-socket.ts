@@ -1,4 +1,8 @@
-import type { ClientMessage, ServerMessage } from '@greetboard/contracts';
+import {
+  parseServerMessage,
+  type ClientMessage,
+  type ServerMessage,
+} from '@greetboard/contracts/wire';
 
 export const MAX_RECONNECT_ATTEMPTS = 5;
 export const RECONNECT_DELAY_MS = 5000;
@@ -124,14 +128,17 @@ export class LiveSocket {
       if (reconnected) for (const listener of this.reconnectListeners) listener();
     };
     socket.onmessage = (event: MessageEvent) => {
-      let message: ServerMessage;
+      let message: ServerMessage | undefined;
       try {
-        message = JSON.parse(String(event.data)) as ServerMessage;
+        // Checked here, at the boundary: listeners only ever see messages of the contract.
+        message = parseServerMessage(JSON.parse(String(event.data)));
       } catch {
-        this.env.warn('Live channel sent an unparsable message', event.data);
+        // Not JSON: refused like any other message this version does not know.
+      }
+      if (!message) {
+        this.env.warn('Live channel sent an unknown message', event.data);
         return;
       }
-      if (typeof message?.type !== 'string') return;
       for (const listener of this.listeners) listener(message);
     };
     socket.onclose = (event?: CloseEvent) => {

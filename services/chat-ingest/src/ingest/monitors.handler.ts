@@ -5,7 +5,7 @@ import { OnEvent } from '@greetboard/transport';
 import { ChatIngestRunner } from './chat-ingest.runner.js';
 
 @Controller()
-export class MonitorsController {
+export class MonitorsHandler {
   constructor(private readonly runner: ChatIngestRunner) {}
 
   /** A session started or stopped: look again now instead of at the next round. */

@@ -14,7 +14,7 @@ import { LiveHub } from './live-hub.js';
  * one receives each event and writes it to the sockets it holds.
  */
 @Controller()
-export class LiveRelayController {
+export class LiveRelayHandler {
   constructor(private readonly hub: LiveHub) {}
 
   @OnEvent(LIVE_EVENTS.relay)

@@ -1,0 +1,110 @@
+import type { ChatterDto, SessionDto } from '../entities/entities.js';
+
+/**
+ * The live channel at `/ws` (spec section 7). Every message is `{ type, payload }` JSON. The
+ * server validates client messages with the classes in live/live-messages.ts; the browser
+ * checks server messages with `parseServerMessage` before anything reads them.
+ */
+
+export const MAX_LIVE_MESSAGE_BYTES = 4_096;
+export const MAX_KEYWORDS = 50;
+export const MAX_KEYWORD_LENGTH = 100;
+
+export interface ClientMessagePayloads {
+  auth: { userId: string };
+  start_session: { sessionId: string; keywords?: string[] };
+  join_session: { sessionId: string };
+  /** `leave_session` and `stop_session` act on the joined session unless one is named. */
+  leave_session: { sessionId?: string };
+  stop_session: { sessionId?: string };
+  update_keywords: { sessionId?: string; keywords: string[] };
+}
+
+export type ClientMessageType = keyof ClientMessagePayloads;
+
+export const CLIENT_MESSAGE_TYPES = [
+  'auth',
+  'start_session',
+  'join_session',
+  'leave_session',
+  'stop_session',
+  'update_keywords',
+] as const satisfies readonly ClientMessageType[];
+
+export type ClientMessage = {
+  [K in ClientMessageType]: { type: K; payload: ClientMessagePayloads[K] };
+}[ClientMessageType];
+
+export interface ServerMessagePayloads {
+  session_started: SessionDto;
+  session_stopped: SessionDto;
+  session_created: SessionDto;
+  session_updated: SessionDto;
+  session_deleted: { id: string; name: string };
+  new_chatter: ChatterDto;
+  chatter_update: ChatterDto;
+  user_approved: { message: string };
+  user_rejected: { message: string };
+  /** To admins only: how many users wait for approval (ADR 0019). */
+  admin_pending_users: PendingUsersNotice;
+}
+
+/** The count of users waiting for approval, sent live to every admin. */
+export interface PendingUsersNotice {
+  pendingUsers: number;
+  /** The user who just started waiting, when that is why the count changed. */
+  user: { id: string; username: string; displayName: string } | null;
+}
+
+export type ServerMessageType = keyof ServerMessagePayloads;
+
+export const SERVER_MESSAGE_TYPES = [
+  'session_started',
+  'session_stopped',
+  'session_created',
+  'session_updated',
+  'session_deleted',
+  'new_chatter',
+  'chatter_update',
+  'user_approved',
+  'user_rejected',
+  'admin_pending_users',
+] as const satisfies readonly ServerMessageType[];
+
+export type ServerMessage = {
+  [K in ServerMessageType]: { type: K; payload: ServerMessagePayloads[K] };
+}[ServerMessageType];
+
+/**
+ * The string fields each server message's payload must have: those the web app keys on (a
+ * session's or a chatter's id, the session a chatter belongs to). Kept this small on purpose:
+ * the check ships in the overlay, whose bundle is on a tight budget.
+ */
+const REQUIRED_FIELDS: Record<ServerMessageType, string[]> = {
+  session_started: ['id', 'name'],
+  session_stopped: ['id', 'name'],
+  session_created: ['id', 'name'],
+  session_updated: ['id', 'name'],
+  session_deleted: ['id', 'name'],
+  new_chatter: ['id', 'sessionId'],
+  chatter_update: ['id', 'sessionId'],
+  user_approved: ['message'],
+  user_rejected: ['message'],
+  admin_pending_users: [],
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * The server message in `data` (parsed JSON), or undefined when it is not one this version
+ * knows: an unknown type, or a payload without the fields its type promises.
+ */
+export function parseServerMessage(data: unknown): ServerMessage | undefined {
+  if (!isObject(data) || typeof data.type !== 'string') return undefined;
+  if (!Object.hasOwn(REQUIRED_FIELDS, data.type)) return undefined;
+  const { payload } = data;
+  const fields = REQUIRED_FIELDS[data.type as ServerMessageType];
+  const complete = isObject(payload) && fields.every((name) => typeof payload[name] === 'string');
+  return complete ? (data as ServerMessage) : undefined;
+}

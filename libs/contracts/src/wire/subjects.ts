@@ -1,0 +1,90 @@
+/**
+ * Every NATS subject of the system, versioned, in one map. Request/reply subjects are answered
+ * by one replica of the owning service (queue group); event subjects fan out to every listener;
+ * stream subjects are stored in JetStream and consumed durably. The transport puts the
+ * installation's prefix (INSTALLATION_PREFIX) before each of them on the wire.
+ */
+export const SUBJECTS = {
+  health: {
+    auth: 'auth.health.check.v1',
+    sessions: 'sessions.health.check.v1',
+    stats: 'stats.health.check.v1',
+    chatIngest: 'chat-ingest.health.check.v1',
+  },
+  auth: {
+    beginSignIn: 'auth.sign-in.begin.v1',
+    completeSignIn: 'auth.sign-in.complete.v1',
+    resolveSession: 'auth.session.resolve.v1',
+    endSession: 'auth.session.end.v1',
+    getSettings: 'auth.settings.get.v1',
+    updateSettings: 'auth.settings.update.v1',
+    listUsers: 'auth.users.list.v1',
+    administerUser: 'auth.users.administer.v1',
+    deleteUser: 'auth.users.delete.v1',
+    searchTwitchUser: 'auth.twitch.search-user.v1',
+    importTwitchUser: 'auth.twitch.import-user.v1',
+    /** Event: every login session of a user ended. */
+    sessionsEnded: 'auth.user.sessions-ended.v1',
+  },
+  sessions: {
+    listSessions: 'sessions.session.list.v1',
+    createSession: 'sessions.session.create.v1',
+    updateSession: 'sessions.session.update.v1',
+    deleteSession: 'sessions.session.delete.v1',
+    adminListSessions: 'sessions.session.admin-list.v1',
+    forceStopSession: 'sessions.session.force-stop.v1',
+    chatterListVersion: 'sessions.chatter.list-version.v1',
+    listChatters: 'sessions.chatter.list.v1',
+    listChatterChanges: 'sessions.chatter.changes.v1',
+    greetChatter: 'sessions.chatter.greet.v1',
+    listIgnoredUsers: 'sessions.ignored-user.list.v1',
+    addIgnoredUser: 'sessions.ignored-user.add.v1',
+    removeIgnoredUser: 'sessions.ignored-user.remove.v1',
+    listGlobalEditors: 'sessions.global-editor.list.v1',
+    inviteGlobalEditor: 'sessions.global-editor.invite.v1',
+    removeGlobalEditor: 'sessions.global-editor.remove.v1',
+    listInvites: 'sessions.global-editor-invite.list.v1',
+    answerInvite: 'sessions.global-editor-invite.answer.v1',
+    countUserData: 'sessions.user-data.count.v1',
+    listMonitoredChannels: 'sessions.monitors.list.v1',
+  },
+  chatIngest: {
+    /** Event: the set of monitored channels may have changed. */
+    monitorsChanged: 'chat-ingest.monitors.changed.v1',
+  },
+  live: {
+    /** Event: a live-channel message on its way to every gateway. */
+    relay: 'live.event.v1',
+  },
+  chat: {
+    /** Chat lines, one subject per channel: `chat.line.v1.<channel login>`. */
+    line: 'chat.line.v1',
+  },
+  /** Facts services publish for each other's read models, stored in DOMAIN_EVENTS_V1. */
+  domain: {
+    userChanged: 'domain.auth.user.changed.v1',
+    userDeleted: 'domain.auth.user.deleted.v1',
+    sessionStatusChanged: 'domain.sessions.session.status-changed.v1',
+  },
+} as const;
+
+/** JetStream streams and the subjects they capture. */
+export const STREAMS = {
+  /**
+   * Chat lines are kept a day; a line published again within two minutes (a retry, or two
+   * replicas reading one channel during a handover) is stored once.
+   */
+  chatLines: {
+    name: 'CHAT_LINES_V1',
+    subjects: [`${SUBJECTS.chat.line}.>`],
+    duplicateWindowMs: 2 * 60 * 1000,
+    maxAgeMs: 24 * 60 * 60 * 1000,
+  },
+  /** Facts services publish for each other's read models (see domain/domain-events.ts). */
+  domainEvents: { name: 'DOMAIN_EVENTS_V1', subjects: ['domain.>'] },
+} as const;
+
+/** The subject a chat line of `channel` is published on. Logins are lower-case `[a-z0-9_]`. */
+export function chatLineSubject(channel: string): string {
+  return `${SUBJECTS.chat.line}.${channel.toLowerCase()}`;
+}

@@ -1,0 +1,133 @@
+import type { z } from 'zod';
+import { loadConfigOrExit } from '@greetboard/config';
+import {
+  closeDatabaseRuntime,
+  openDatabaseRuntime,
+  type DatabaseRuntime,
+} from '@greetboard/persistence';
+import {
+  createDurableStreams,
+  type DurableStreams,
+  type TransportRuntime,
+} from '@greetboard/transport';
+import { requireNatsUrl, runUntilSignal, transportRuntimeFrom } from './run-service.js';
+
+/**
+ * What one process gives every service it hosts: the message bus, the durable streams and,
+ * when a service keeps data, the database. A service's own main.ts opens it for one service;
+ * the standalone runtime opens it once for all of them.
+ */
+export interface ServiceInfrastructure {
+  transport: TransportRuntime;
+  /** Set when the process hosts a service that reads or writes durable streams. */
+  streams?: DurableStreams;
+  /** Set when the process hosts a service that keeps data. */
+  database?: DatabaseRuntime;
+}
+
+/** What a service needs from its process beyond the message bus. */
+export interface ServiceNeeds {
+  database: boolean;
+  streams: boolean;
+}
+
+export interface RunningService {
+  close(): Promise<void>;
+}
+
+/**
+ * A service's composition root: how it starts from its validated configuration on the
+ * process's infrastructure. Its main.ts runs it with `runServiceMain`; the standalone runtime
+ * calls `start` for every service in one process.
+ */
+export interface ServiceRuntime<TConfig, TRunning extends RunningService = RunningService> {
+  service: string;
+  needs: ServiceNeeds;
+  start(config: TConfig, infrastructure: ServiceInfrastructure): Promise<TRunning>;
+}
+
+/** The database a service that keeps data was given; its absence is a wiring mistake. */
+export function databaseOf(infrastructure: ServiceInfrastructure): DatabaseRuntime {
+  if (!infrastructure.database) throw new Error('This service needs the database');
+  return infrastructure.database;
+}
+
+/** The durable streams a service that uses them was given. */
+export function streamsOf(infrastructure: ServiceInfrastructure): DurableStreams {
+  if (!infrastructure.streams) throw new Error('This service needs the durable streams');
+  return infrastructure.streams;
+}
+
+export interface OpenInfrastructure extends ServiceInfrastructure {
+  close(): Promise<void>;
+}
+
+/** Opens the infrastructure of one process from its configuration (NATS_URL, DATABASE_URL…). */
+export async function openServiceInfrastructure(
+  config: Parameters<typeof transportRuntimeFrom>[0] & { DATABASE_URL?: string; DATA_DIR?: string },
+  needs: ServiceNeeds,
+): Promise<OpenInfrastructure> {
+  const transport = transportRuntimeFrom(config);
+  const streams = needs.streams ? await createDurableStreams(transport) : undefined;
+  try {
+    const database = needs.database
+      ? await openDatabaseRuntime({
+          DATABASE_URL: config.DATABASE_URL,
+          DATA_DIR: config.DATA_DIR ?? './data',
+        })
+      : undefined;
+    return {
+      transport,
+      streams,
+      database,
+      close: async () => {
+        await streams?.close();
+        if (database) await closeDatabaseRuntime(database);
+      },
+    };
+  } catch (error) {
+    await streams?.close();
+    throw error;
+  }
+}
+
+export interface ServiceMainOptions<TEnv extends z.ZodType, TConfig> {
+  env: TEnv;
+  /**
+   * Turns the validated environment into the service's settings; a throw is a configuration
+   * error (the message is printed and the process exits with EX_CONFIG).
+   */
+  configure?: (env: z.infer<TEnv>) => TConfig;
+}
+
+/** The whole `main.ts` of a service started on its own (cluster mode). */
+export function runServiceMain<TEnv extends z.ZodType, TConfig = z.infer<TEnv>>(
+  runtime: ServiceRuntime<TConfig, RunningService>,
+  options: ServiceMainOptions<TEnv, TConfig>,
+): void {
+  const env = loadConfigOrExit(runtime.service, options.env) as z.infer<TEnv> &
+    Parameters<typeof openServiceInfrastructure>[0];
+  let config: TConfig;
+  try {
+    config = options.configure ? options.configure(env) : (env as TConfig);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(78); // EX_CONFIG
+  }
+  requireNatsUrl(runtime.service, env);
+  runUntilSignal(runtime.service, async () => {
+    const infrastructure = await openServiceInfrastructure(env, runtime.needs);
+    try {
+      const running = await runtime.start(config, infrastructure);
+      return {
+        close: async () => {
+          await running.close();
+          await infrastructure.close();
+        },
+      };
+    } catch (error) {
+      await infrastructure.close();
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,51 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import {
+  AUTH_REQUESTS,
+  type BeginSignInResponse,
+  CompleteSignInRequest,
+  type CompleteSignInResponse,
+  type ResolveSessionResponse,
+  SessionRequest,
+} from '@greetboard/contracts';
+import { OnRequest } from '@greetboard/transport';
+import { LoginSessions } from '../login-sessions/login-sessions.js';
+import { toUserDto } from '../users/user.entity.js';
+import { UsersService } from '../users/users.service.js';
+import { SignInService } from './sign-in.service.js';
+
+/** Sign-in and login sessions. */
+@Controller()
+export class SignInHandler {
+  constructor(
+    private readonly signIn: SignInService,
+    private readonly sessions: LoginSessions,
+    private readonly users: UsersService,
+  ) {}
+
+  @OnRequest(AUTH_REQUESTS.beginSignIn)
+  begin(): Promise<BeginSignInResponse> {
+    return this.signIn.begin();
+  }
+
+  @OnRequest(AUTH_REQUESTS.completeSignIn)
+  complete(@Payload() request: CompleteSignInRequest): Promise<CompleteSignInResponse> {
+    return this.signIn.complete(request);
+  }
+
+  /** The gateway asks this on every request that carries a session cookie. */
+  @OnRequest(AUTH_REQUESTS.resolveSession)
+  async resolve(@Payload() request: SessionRequest): Promise<ResolveSessionResponse> {
+    const userId = await this.sessions.resolve(request.sessionId);
+    const user = userId ? await this.users.findById(userId) : null;
+    return { user: user ? toUserDto(user) : null };
+  }
+
+  @OnRequest(AUTH_REQUESTS.endSession)
+  async end(@Payload() request: SessionRequest): Promise<{ ended: boolean }> {
+    const userId = await this.sessions.end(request.sessionId);
+    // Logout ends every session of the user at once, and their open pages on every gateway.
+    if (userId) await this.users.endSessions(userId, 'logout');
+    return { ended: userId !== null };
+  }
+}

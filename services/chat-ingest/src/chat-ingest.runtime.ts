@@ -1,0 +1,53 @@
+import { keyPrefixOf } from '@greetboard/config';
+import { createKeyValueStore } from '@greetboard/kv';
+import { startServiceApp, streamsOf, type ServiceRuntime } from '@greetboard/service-kit';
+import { ChatIngestModule } from './chat-ingest.module.js';
+import type { ChatIngestConfig } from './config.js';
+import { chatServerFromUrl, TmiChatConnection } from './connections/tmi-chat-connection.js';
+
+export type ChatIngestRuntimeConfig = Pick<
+  ChatIngestConfig,
+  | 'LOG_LEVEL'
+  | 'REDIS_URL'
+  | 'INSTALLATION_PREFIX'
+  | 'TWITCH_IRC_URL'
+  | 'CHAT_INGEST_REPLICA_ID'
+  | 'CHANNELS_PER_CONNECTION'
+  | 'CHANNEL_LEASE_TTL_MS'
+>;
+
+/** The chat-ingest service's composition root, used by its main.ts and the standalone runtime. */
+export const chatIngestRuntime: ServiceRuntime<ChatIngestRuntimeConfig> = {
+  service: 'chat-ingest',
+  needs: { database: false, streams: true },
+  start: async (config, infrastructure) => {
+    // Replicas of one installation share their leases and heartbeats through these keys.
+    const kv = createKeyValueStore(config, keyPrefixOf(config));
+    const server = chatServerFromUrl(config.TWITCH_IRC_URL);
+    try {
+      const app = await startServiceApp(
+        'chat-ingest',
+        ChatIngestModule.register({
+          transport: infrastructure.transport,
+          kv,
+          streams: streamsOf(infrastructure),
+          replicaId: config.CHAT_INGEST_REPLICA_ID,
+          channelsPerConnection: config.CHANNELS_PER_CONNECTION,
+          leaseTtlMs: config.CHANNEL_LEASE_TTL_MS,
+          connect: (onLine) => new TmiChatConnection(server, onLine),
+        }),
+        infrastructure.transport,
+        config.LOG_LEVEL,
+      );
+      return {
+        close: async () => {
+          await app.close();
+          await kv.close();
+        },
+      };
+    } catch (error) {
+      await kv.close();
+      throw error;
+    }
+  },
+};

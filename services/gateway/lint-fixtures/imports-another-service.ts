@@ -1,0 +1,4 @@
+// Lint fixture (never built): services never import each other.
+import { sessionsRuntime } from '@greetboard/sessions';
+
+export const runtime = sessionsRuntime;

@@ -1,0 +1,25 @@
+import type { LogLevel } from '@greetboard/config';
+import {
+  databaseOf,
+  startServiceApp,
+  streamsOf,
+  type ServiceRuntime,
+} from '@greetboard/service-kit';
+import { SessionsModule } from './sessions.module.js';
+
+/** The sessions service's composition root, used by its main.ts and the standalone runtime. */
+export const sessionsRuntime: ServiceRuntime<{ LOG_LEVEL: LogLevel }> = {
+  service: 'sessions',
+  needs: { database: true, streams: true },
+  start: (config, infrastructure) =>
+    startServiceApp(
+      'sessions',
+      SessionsModule.register({
+        transport: infrastructure.transport,
+        database: databaseOf(infrastructure),
+        streams: streamsOf(infrastructure),
+      }),
+      infrastructure.transport,
+      config.LOG_LEVEL,
+    ),
+};
