@@ -104,7 +104,11 @@ describe('rebuild-stats', () => {
     services.push(
       await startServiceApp(
         'sessions',
-        SessionsModule.register({ transport, database: runtime }),
+        SessionsModule.register({
+          transport,
+          database: runtime,
+          streams: await createDurableStreams(transport),
+        }),
         transport,
         'error',
       ),

@@ -40,7 +40,11 @@ describe('sessions domain events through the outbox', () => {
   const start = async () => {
     service = await startServiceApp(
       'sessions',
-      SessionsModule.register({ transport, database: { kind: 'postgres', url: database.url } }),
+      SessionsModule.register({
+        transport,
+        database: { kind: 'postgres', url: database.url },
+        streams: await createDurableStreams(transport),
+      }),
       transport,
       'error',
     );

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
+  IdParams,
   sendRequest,
   SESSIONS_REQUESTS,
   STATISTICS_REQUESTS,
@@ -13,7 +14,6 @@ import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
 import { actorOf } from '../sessions/actor.js';
 import { ChatterListCache, unzipList } from '../sessions/chatter-list-cache.js';
-import { IdParam } from '../sessions/http-payloads.js';
 import { chattersCsv, exportFileName, toExportedChatter } from './chatter-export.js';
 import { ExportQuery, TimeZoneQuery } from './statistics-http.js';
 
@@ -36,7 +36,7 @@ export class StatisticsController {
   @Get('sessions/:id')
   session(
     @CurrentUser() user: AuthenticatedUser,
-    @Param() { id }: IdParam,
+    @Param() { id }: IdParams,
     @Query() { tz }: TimeZoneQuery,
   ): Promise<SessionStatistics> {
     return sendRequest(this.bus, STATISTICS_REQUESTS.session, {
@@ -61,7 +61,7 @@ export class SessionExportController {
   @Get(':id/export')
   async export(
     @CurrentUser() user: AuthenticatedUser,
-    @Param() { id }: IdParam,
+    @Param() { id }: IdParams,
     @Query() { format = 'csv' }: ExportQuery,
     @Res() response: Response,
   ): Promise<void> {

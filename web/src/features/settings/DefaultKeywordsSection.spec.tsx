@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createStore } from '../../app/store';
-import { setUpI18n } from '../../test-utils';
+import { setUpI18n } from '../../../test/unit/test-utils';
 import { DefaultKeywordsSection } from './DefaultKeywordsSection';
 import type { UserSettings } from './settings-api';
 
