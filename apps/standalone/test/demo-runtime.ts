@@ -20,7 +20,10 @@ export interface DemoRuntime {
   stop(): Promise<void>;
 }
 
-export async function startDemoRuntime(name: string): Promise<DemoRuntime> {
+export async function startDemoRuntime(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<DemoRuntime> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `greetboard-${name}-`));
   const [port, emulatorPort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${port}`;
@@ -34,9 +37,11 @@ export async function startDemoRuntime(name: string): Promise<DemoRuntime> {
     PORT: String(port),
     EMULATOR_HTTP_PORT: String(emulatorPort),
     EMULATOR_IRC_PORT: '0',
+    ...env,
   });
   await waitFor(() => program.output().includes('Greetboard is running at'), {
-    timeoutMs: 60_000,
+    // A loaded 2-core machine may need more than a minute to build the schemas.
+    timeoutMs: 120_000,
     what: 'the standalone runtime',
   });
 

@@ -48,4 +48,8 @@ export const httpEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** How long shutdown waits for in-flight HTTP requests before closing them. */
   SHUTDOWN_GRACE_MS: positiveInt(10_000),
+  /** A connection that has not sent a request's headers within this time gets 408 and closes. */
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt(10_000),
+  /** A request whose body has not arrived within this time gets 408 and closes. */
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt(30_000),
 });

@@ -16,3 +16,4 @@ export * from './users/user-data.js';
 export * from './sessions/index.js';
 export * from './auth/auth-messages.js';
 export * from './chat/monitors.js';
+export * from './login-sessions/login-session-requests.js';

@@ -7,6 +7,7 @@ import {
   CompleteSignInRequest,
   type CompleteSignInResponse,
   DeleteUserRequest,
+  LOGIN_SESSION_REQUESTS,
   type DeleteUserResponse,
   type ImportUserResponse,
   type ResolveSessionResponse,
@@ -26,6 +27,7 @@ import { SettingsService } from './settings/settings.service.js';
 import { SignInService } from './sign-in/sign-in.service.js';
 import { TwitchUserSearch } from './twitch/twitch-user-search.js';
 import { toUserDto } from './users/user.entity.js';
+import { UserEvents } from './users/user-events.js';
 import { UsersService } from './users/users.service.js';
 
 /** Sign-in and login sessions. */
@@ -35,6 +37,7 @@ export class SignInHandlers {
     private readonly signIn: SignInService,
     private readonly sessions: LoginSessions,
     private readonly users: UsersService,
+    private readonly userEvents: UserEvents,
   ) {}
 
   @OnRequest(AUTH_REQUESTS.beginSignIn)
@@ -55,10 +58,18 @@ export class SignInHandlers {
     return { user: user ? toUserDto(user) : null };
   }
 
+  /** Logout ends this browser's session only; the user's other browsers stay signed in. */
   @OnRequest(AUTH_REQUESTS.endSession)
   async end(@Payload() request: SessionRequest): Promise<{ ended: boolean }> {
     const userId = await this.sessions.end(request.sessionId);
-    // Logout ends every session of the user at once, and their open pages on every gateway.
+    if (userId) await this.userEvents.loginSessionEnded(userId, request.sessionId);
+    return { ended: userId !== null };
+  }
+
+  /** Sign out everywhere: every session of the user, and their open pages on every gateway. */
+  @OnRequest(LOGIN_SESSION_REQUESTS.endAllOfUser)
+  async endAll(@Payload() request: SessionRequest): Promise<{ ended: boolean }> {
+    const userId = await this.sessions.resolve(request.sessionId);
     if (userId) await this.users.endSessions(userId, 'logout');
     return { ended: userId !== null };
   }

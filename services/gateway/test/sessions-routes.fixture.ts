@@ -327,6 +327,10 @@ export function sessionsRoutesStack() {
     get db() {
       return db;
     },
+    /** The stack's NATS, for tests that publish what another service would. */
+    get transport() {
+      return transport;
+    },
     get gatewayUrl() {
       return gatewayUrl();
     },

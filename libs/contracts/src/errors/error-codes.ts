@@ -26,7 +26,7 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   CONFLICT: 'The request conflicts with the current state.',
   CSRF_REJECTED: 'Cross-site request refused.',
-  LAST_ADMIN: 'An admin cannot demote or delete the last admin.',
+  LAST_ADMIN: 'An admin cannot demote, reject or delete the last admin.',
   SIGN_IN_FAILED: 'Twitch sign-in failed. Please try again.',
   RATE_LIMITED: 'Too many requests. Please try again later.',
   TWITCH_UNAVAILABLE: 'Twitch could not be reached. Please try again.',

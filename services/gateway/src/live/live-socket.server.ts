@@ -67,7 +67,10 @@ export class LiveSocketServer implements OnApplicationBootstrap, OnApplicationSh
   onApplicationBootstrap(): void {
     const server = this.adapterHost.httpAdapter.getHttpServer() as Server;
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (new URL(request.url ?? '/', 'http://localhost').pathname !== LIVE_PATH) return;
+      // The HTTP server passes only /ws upgrades here; anything else is refused, never left open.
+      if (new URL(request.url ?? '/', 'http://localhost').pathname !== LIVE_PATH) {
+        return reject(socket, 404, 'Not Found');
+      }
       this.upgrade(request, socket, head).catch((error: unknown) => {
         this.logger.error(`Live upgrade failed: ${String(error)}`);
         reject(socket, 500, 'Internal Server Error');
@@ -155,6 +158,14 @@ function textOf(data: RawData): string {
   return data.toString('utf8');
 }
 
+/** How long a refused upgrade's socket may linger for its client to read the answer. */
+const REFUSED_LINGER_MS = 1_000;
+
 function reject(socket: Duplex, status: number, text: string): void {
+  socket.on('error', () => undefined);
+  // Reads what the client still sends (unread data would reset the answer away), answers,
+  // and closes even if the client never does: a half-closed socket would be held forever.
+  socket.resume();
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  setTimeout(() => socket.destroy(), REFUSED_LINGER_MS).unref();
 }

@@ -77,14 +77,14 @@ export class SessionsService {
   /** Rename, new keywords, start (`isActive: true`) or stop (`isActive: false`, sets endedAt). */
   async update(request: UpdateSessionRequest): Promise<SessionDto> {
     const { actor, sessionId } = request;
+    // Absent and null alike mean "leave as is": a null must never read as a stop.
+    const isActive = request.isActive ?? undefined;
     const access = await this.access.of(sessionId, actor);
-    if (request.isActive !== undefined) assertMayStartOrStop(access, actor, request.isActive);
+    if (isActive !== undefined) assertMayStartOrStop(access, actor, isActive);
     // An update naming no field is an edit too: it answers the session, which must not reach
     // someone who may not see it.
     const edits =
-      request.name !== undefined ||
-      request.keywords !== undefined ||
-      request.isActive === undefined;
+      request.name !== undefined || request.keywords !== undefined || isActive === undefined;
     if (edits) assertMayEdit(access);
     const name = request.name === undefined ? null : requiredName(request.name);
     const keywords = request.keywords === undefined ? null : keywordsText(request.keywords);
@@ -104,15 +104,15 @@ export class SessionsService {
            ended_at = CASE WHEN $4 = true AND NOT is_active THEN NULL
                            WHEN $4 = false AND is_active THEN now() ELSE ended_at END
          WHERE id = $1`,
-        [sessionId, name, keywords, request.isActive ?? null],
+        [sessionId, name, keywords, isActive ?? null],
       );
       return current;
     });
     const session = await this.load(sessionId);
-    if (request.isActive !== undefined && request.isActive !== before.is_active) {
-      const type = request.isActive ? 'session_started' : 'session_stopped';
+    if (isActive !== undefined && isActive !== before.is_active) {
+      const type = isActive ? 'session_started' : 'session_stopped';
       await this.live.toSession(access.ownerId, sessionId, type, session);
-      await this.status.changed(session, request.isActive);
+      await this.status.changed(session, isActive);
     }
     if (
       (name !== null && name !== before.name) ||
@@ -137,6 +137,22 @@ export class SessionsService {
       await this.status.changed(session, false);
     }
     return session;
+  }
+
+  /** Stops every active session of an owner whose account was rejected. */
+  async stopAllOf(ownerId: string): Promise<number> {
+    const stopped = await queryRows<{ id: string }>(
+      this.dataSource,
+      `UPDATE sessions.sessions SET is_active = false, ended_at = now()
+        WHERE user_id = $1 AND is_active RETURNING id`,
+      [ownerId],
+    );
+    for (const { id } of stopped) {
+      const session = await this.load(id);
+      await this.live.toSession(ownerId, id, 'session_stopped', session);
+      await this.status.changed(session, false);
+    }
+    return stopped.length;
   }
 
   /** Removes the session and its chatters; owner or admin only. */
