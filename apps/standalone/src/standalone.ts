@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { INestMicroservice } from '@nestjs/common';
 import { z } from 'zod';
-import { baseEnv, databaseEnv, httpEnv, natsEnv, redisEnv } from '@greetboard/config';
+import {
+  baseEnv,
+  databaseEnv,
+  httpEnv,
+  natsEnv,
+  redisEnv,
+  userLimitsEnv,
+} from '@greetboard/config';
 import { AuthModule, publicUrlOf, resolveAuthConfig, twitchEnv } from '@greetboard/auth';
 import {
   ChatIngestModule,
@@ -28,6 +35,7 @@ export const standaloneEnv = baseEnv.extend({
   ...httpEnv.shape,
   ...twitchEnv.shape,
   ...gatewayAuthEnv.shape,
+  ...userLimitsEnv.shape,
   CHANNELS_PER_CONNECTION: chatIngestEnv.shape.CHANNELS_PER_CONNECTION,
   CHANNEL_LEASE_TTL_MS: chatIngestEnv.shape.CHANNEL_LEASE_TTL_MS,
   /** Demo mode: the emulator's ports (default: ephemeral). */
@@ -97,7 +105,14 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
       ),
       await startServiceApp(
         'sessions',
-        SessionsModule.register({ transport, database }),
+        SessionsModule.register({
+          transport,
+          database,
+          limits: {
+            activeSessionsPerUser: config.ACTIVE_SESSIONS_PER_USER,
+            sessionsCreatedPerMinute: config.SESSIONS_CREATED_PER_MINUTE,
+          },
+        }),
         transport,
         level,
       ),

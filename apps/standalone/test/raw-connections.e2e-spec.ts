@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { WebSocket } from 'ws';
 import { waitFor } from '@greetboard/testing';
 import { startDemoRuntime, type DemoRuntime } from './demo-runtime.js';
+import { Browser } from './sign-in-client.js';
 
 /**
  * Raw connections as an attacker opens them (issue 16): Upgrade requests to paths other than
@@ -13,6 +15,7 @@ const HEADERS_TIMEOUT_MS = 2_000;
 const SHUTDOWN_GRACE_MS = 3_000;
 const UPGRADE_CONNECTIONS = 1_500;
 const IDLE_CONNECTIONS = 1_000;
+const SOCKETS_PER_USER = 3;
 
 function upgradeRequest(path: string): string {
   return (
@@ -97,6 +100,7 @@ describe('raw connections: upgrades to other paths and silent clients', () => {
     runtime = await startDemoRuntime('raw-connections', {
       HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
       SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
+      LIVE_SOCKETS_PER_USER: String(SOCKETS_PER_USER),
     });
     port = Number(new URL(runtime.base).port);
     pid = runtime.program.child.pid!;
@@ -147,6 +151,39 @@ describe('raw connections: upgrades to other paths and silent clients', () => {
     });
     expect((await healthzTimes(runtime.base, 3)).length).toBe(3);
   }, 120_000);
+
+  it("refuses a user's live socket beyond LIVE_SOCKETS_PER_USER with 429 and a code", async () => {
+    const browser = new Browser();
+    await runtime.signIn(browser, 'demo_streamer');
+    const headers = { Cookie: browser.cookieHeader(), Origin: runtime.origin };
+    const sockets: WebSocket[] = [];
+    try {
+      for (let index = 0; index < SOCKETS_PER_USER; index++) {
+        const socket = new WebSocket(runtime.wsUrl, { headers });
+        await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+        sockets.push(socket);
+      }
+      const refused = await new Promise<{ status?: number; body: string }>((resolve) => {
+        const socket = new WebSocket(runtime.wsUrl, { headers });
+        socket.once('unexpected-response', (_request, response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode, body }));
+        });
+        socket.once('open', () => resolve({ status: 101, body: '' }));
+        socket.on('error', () => undefined);
+      });
+      expect(refused).toEqual({
+        status: 429,
+        body: JSON.stringify({
+          error: 'Too many live connections are open for this account.',
+          code: 'LIVE_SOCKET_LIMIT',
+        }),
+      });
+    } finally {
+      for (const socket of sockets) socket.terminate();
+    }
+  });
 
   it('ends within the grace period on SIGTERM while raw connections are open', async () => {
     const open = [

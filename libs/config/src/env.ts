@@ -22,6 +22,16 @@ export const baseEnv = z.object({
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
 });
 
+/**
+ * Caps per user (issue 16), far above what a real streamer reaches: open live sockets
+ * (tabs, overlays, editors' screens), sessions running at once, sessions created a minute.
+ */
+export const userLimitsEnv = z.object({
+  LIVE_SOCKETS_PER_USER: positiveInt(50),
+  ACTIVE_SESSIONS_PER_USER: positiveInt(20),
+  SESSIONS_CREATED_PER_MINUTE: positiveInt(30),
+});
+
 /** Unset NATS_URL selects the in-process transport (standalone runtime). */
 export const natsEnv = z.object({
   NATS_URL: urlWithProtocol(['nats:', 'tls:', 'ws:', 'wss:']).optional(),

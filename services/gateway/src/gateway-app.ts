@@ -34,6 +34,7 @@ export interface GatewayOptions {
         | 'GIT_COMMIT'
         | 'HTTP_HEADERS_TIMEOUT_MS'
         | 'HTTP_REQUEST_TIMEOUT_MS'
+        | 'LIVE_SOCKETS_PER_USER'
       >
     >;
   transport: TransportRuntime;
@@ -73,6 +74,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     demoMode: options.demoMode ?? false,
     version: productVersion(),
     commit: config.GIT_COMMIT ?? '',
+    liveSocketsPerUser: config.LIVE_SOCKETS_PER_USER ?? 50,
   };
   const adapter = new GatewayHttpAdapter({
     headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS ?? 10_000,

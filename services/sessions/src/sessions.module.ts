@@ -17,6 +17,11 @@ import { IgnoredUsersHandler } from './ignored-users/ignored-users.handler.js';
 import { LiveEvents } from './live/live-events.js';
 import { SessionAccessRules } from './sessions/session-access.js';
 import { SessionsHandler } from './sessions/sessions.handler.js';
+import {
+  DEFAULT_SESSION_LIMITS,
+  SESSION_LIMITS,
+  type SessionLimits,
+} from './sessions/session-limits.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { SessionStatusEvents } from './sessions/session-status-events.js';
 import {
@@ -38,6 +43,8 @@ export interface SessionsServiceOptions {
   database: DatabaseRuntime;
   /** Stream and consumer names; tests give each file its own. */
   streams?: Partial<StreamSettings>;
+  /** Caps per user; defaults far above what a real streamer reaches. */
+  limits?: Partial<SessionLimits>;
 }
 
 @Module({})
@@ -60,6 +67,7 @@ export class SessionsModule {
       ],
       providers: [
         { provide: SESSIONS_TRANSPORT, useValue: options.transport },
+        { provide: SESSION_LIMITS, useValue: { ...DEFAULT_SESSION_LIMITS, ...options.limits } },
         { provide: SESSIONS_STREAMS, useFactory: () => createDurableStreams(options.transport) },
         {
           provide: SESSIONS_STREAM_SETTINGS,

@@ -1,3 +1,5 @@
+import { LIMIT_ERROR_CODES } from './limit-error-codes.js';
+
 /**
  * Domain error codes. Services throw them; the gateway maps each code to an HTTP status
  * in one place. The message is the default text shown to people (the spec's wording
@@ -33,6 +35,7 @@ export const ERROR_CODES = {
   SERVICE_UNAVAILABLE: 'The service is unavailable. Please try again.',
   SERVICE_TIMEOUT: 'The service did not answer in time. Please try again.',
   INTERNAL: 'Something went wrong. Please try again.',
+  ...LIMIT_ERROR_CODES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

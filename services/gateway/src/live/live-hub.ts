@@ -79,6 +79,11 @@ export class LiveHub {
     return connections.length;
   }
 
+  /** How many live sockets the user holds open here. */
+  connectionsOf(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
   connectionCount(): number {
     let count = 0;
     for (const connections of this.byUser.values()) count += connections.size;

@@ -135,4 +135,47 @@ describe('sessions routes: bad input is a 400, never a 500', () => {
     );
     expect(stopped.rows[0]?.ended_at).toBeInstanceOf(Date);
   });
+
+  it('caps running sessions and sessions created a minute per user (defaults 20 and 30)', async () => {
+    const create = (name: string) => stack.call('former', 'POST', '/api/sessions', { name });
+    const setActive = (id: string, isActive: boolean) =>
+      stack.call('former', 'PUT', `/api/sessions/${id}`, { isActive });
+    const running: string[] = [];
+    for (let index = 0; index < 20; index++) {
+      const answer = await create(`Running ${index}`);
+      expect(answer.status).toBe(201);
+      running.push((answer.body as { id: string }).id);
+    }
+    const overCap = {
+      status: 409,
+      body: {
+        error: 'You have reached the limit of running sessions. Stop one first.',
+        code: 'ACTIVE_SESSION_LIMIT',
+      },
+    };
+    expect(await create('One too many')).toEqual(overCap);
+    // Stopping one makes room; starting it again once the room is taken does not.
+    const stopped = running.shift()!;
+    expect((await setActive(stopped, false)).status).toBe(200);
+    const answer = await create('In its place');
+    expect(answer.status).toBe(201);
+    running.push((answer.body as { id: string }).id);
+    expect(await setActive(stopped, true)).toEqual(overCap);
+
+    // 21 created so far this minute; the 31st is one too many.
+    for (let index = 21; index < 30; index++) {
+      expect((await setActive(running.shift()!, false)).status).toBe(200);
+      const more = await create(`More ${index}`);
+      expect(more.status).toBe(201);
+      running.push((more.body as { id: string }).id);
+    }
+    expect((await setActive(running.shift()!, false)).status).toBe(200);
+    expect(await create('Too fast')).toEqual({
+      status: 429,
+      body: {
+        error: 'Too many sessions created. Please wait a minute.',
+        code: 'SESSION_CREATION_RATE_LIMITED',
+      },
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   DomainError,
@@ -20,6 +20,7 @@ import {
 } from './session-access.js';
 import { SESSION_COLUMNS, SESSION_FROM, toSessionDto, type SessionRow } from './session-rows.js';
 import { SessionStatusEvents } from './session-status-events.js';
+import { assertWithinLimits, SESSION_LIMITS, type SessionLimits } from './session-limits.js';
 
 @Injectable()
 export class SessionsService {
@@ -28,6 +29,7 @@ export class SessionsService {
     private readonly access: SessionAccessRules,
     private readonly live: LiveEvents,
     private readonly status: SessionStatusEvents,
+    @Inject(SESSION_LIMITS) private readonly limits: SessionLimits,
   ) {}
 
   /** The actor's own sessions and those of every owner who made them a global editor. */
@@ -58,15 +60,18 @@ export class SessionsService {
     if (!actor.isApproved) throw new DomainError('ACCOUNT_NOT_APPROVED');
     const name = requiredName(request.name);
     const keywords = keywordsText(request.keywords);
-    const [row] = await queryRows<SessionRow>(
-      this.dataSource,
-      `WITH created AS (
+    const [row] = await this.dataSource.transaction(async (manager) => {
+      await assertWithinLimits(manager, actor.id, this.limits, true);
+      return queryRows<SessionRow>(
+        manager,
+        `WITH created AS (
          INSERT INTO sessions.sessions (user_id, name, keywords, is_active, started_at)
          VALUES ($1, $2, $3, true, now()) RETURNING *)
        SELECT ${SESSION_COLUMNS}
          FROM created s LEFT JOIN sessions.users u ON u.id = s.user_id`,
-      [actor.id, name, keywords],
-    );
+        [actor.id, name, keywords],
+      );
+    });
     if (!row) throw new DomainError('INTERNAL');
     const session = toSessionDto({ ...row, username: row.username || actor.username });
     await this.live.toSession(actor.id, session.id, 'session_created', session);
@@ -95,6 +100,9 @@ export class SessionsService {
         [sessionId],
       );
       if (!current) throw new DomainError('SESSION_NOT_FOUND');
+      if (isActive === true && !current.is_active) {
+        await assertWithinLimits(manager, access.ownerId, this.limits, false);
+      }
       await manager.query(
         `UPDATE sessions.sessions SET
            name = coalesce($2, name),
