@@ -7,7 +7,7 @@ import {
   requests,
   send,
   type PropertyRoute,
-} from '../../../services/gateway/test/property-requests.js';
+} from '@greetboard/testing';
 import { startAuthStack, type AuthStack } from './auth-stack.js';
 import { signedInBrowser, type Browser } from './sign-in-client.js';
 

@@ -47,7 +47,7 @@ async function firstLine(port: number, request: string, waitMs: number): Promise
       });
       socket.on('close', () => {
         clearTimeout(timer);
-        resolve(received ? received.split('\r\n')[0]! : null);
+        resolve(received ? received.split('\r\n')[0] : null);
       });
       socket.write(request);
     });
@@ -130,7 +130,7 @@ describe('raw connections: upgrades to other paths and silent clients', () => {
     );
 
     const times = await healthzTimes(runtime.base, 20);
-    const median = times[Math.floor(times.length / 2)]!;
+    const median = times[Math.floor(times.length / 2)];
     process.stdout.write(
       `/healthz with ${UPGRADE_CONNECTIONS} upgrade and ${IDLE_CONNECTIONS} idle connections ` +
         `open: median ${median.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms\n`,

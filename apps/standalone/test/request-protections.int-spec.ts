@@ -20,7 +20,7 @@ describe('request protections: rate limits by any case, unreadable origins, cach
     const statuses: number[] = [];
     const paths = ['/api/settings', '/API/SETTINGS', '/Api/Settings', '/aPi/sEtTiNgS'];
     for (let attempt = 0; attempt < API_LIMIT + 4; attempt++) {
-      const path = paths[attempt % paths.length]!;
+      const path = paths[attempt % paths.length];
       statuses.push((await browser.api(stack.url, 'PUT', path, { theme: 'light' })).status);
     }
     // Signing in counted against the sign-in limit, not this one.

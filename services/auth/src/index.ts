@@ -12,3 +12,4 @@ export {
 export { TwitchTokenVault, type SweepReport } from './twitch/twitch-token-vault.js';
 export { DomainEventOutbox } from './outbox/domain-event-outbox.js';
 export { UsersService } from './users/users.service.js';
+export { LoginSessions } from './login-sessions/login-sessions.js';

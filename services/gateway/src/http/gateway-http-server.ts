@@ -1,4 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import { ExpressAdapter } from '@nestjs/platform-express';
 
@@ -47,7 +52,7 @@ export class GatewayHttpAdapter extends ExpressAdapter {
         connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, headersTimeoutMs),
         shouldUpgradeCallback: (request) => pathnameOf(request) === upgradePath,
       },
-      this.getInstance(),
+      this.getInstance<RequestListener>(),
     );
     server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);

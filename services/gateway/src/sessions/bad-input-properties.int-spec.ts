@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { createDurableStreams } from '@greetboard/transport';
 import { DOMAIN_EVENTS, type UserChanged } from '@greetboard/contracts';
-import { waitFor } from '@greetboard/testing';
 import {
   DEEP_ARRAY,
   propertyParameters,
   requests,
   send,
+  waitFor,
   type PropertyRoute,
-} from '../../test/property-requests.js';
+} from '@greetboard/testing';
 import { sessionsRoutesStack } from '../../test/sessions-routes.fixture.js';
 import { everythingStored } from '../../test/stored-rows.js';
 
