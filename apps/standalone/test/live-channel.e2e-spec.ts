@@ -261,14 +261,13 @@ describe('the live channel at /ws over a real socket', () => {
     const stopped = await sessionOf(streamer, own.id);
     expect(stopped).toMatchObject({ isActive: false, endedAt: expect.any(String) });
 
+    // An editor is refused; to a stranger the session does not exist.
     const nonOwners = [
-      [editorSocket, editorId],
-      [outsider, strangerId],
+      [editorSocket, editorId, 'NOT_SESSION_OWNER'],
+      [outsider, strangerId, 'SESSION_NOT_FOUND'],
     ] as const;
-    for (const [socket, userId] of nonOwners) {
-      await expectRefused(socket, userId, 'NOT_SESSION_OWNER', 'start_session', {
-        sessionId: own.id,
-      });
+    for (const [socket, userId, code] of nonOwners) {
+      await expectRefused(socket, userId, code, 'start_session', { sessionId: own.id });
     }
     expect(await sessionOf(streamer, own.id)).toMatchObject({ isActive: false });
 
