@@ -279,8 +279,8 @@ describe('the live channel at /ws over a real socket', () => {
       keywords: JSON.stringify(['restarted']),
     });
 
-    for (const [socket, userId] of nonOwners) {
-      await expectRefused(socket, userId, 'NOT_SESSION_OWNER', 'stop_session', {
+    for (const [socket, userId, code] of nonOwners) {
+      await expectRefused(socket, userId, code, 'stop_session', {
         sessionId: own.id,
       });
     }
