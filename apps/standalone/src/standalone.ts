@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseEnv, databaseEnv, httpEnv, natsEnv, redisEnv } from '@greetboard/config';
+import {
+  baseEnv,
+  databaseEnv,
+  httpEnv,
+  natsEnv,
+  redisEnv,
+  userLimitsEnv,
+} from '@greetboard/config';
 import { authRuntime, publicUrlOf, resolveAuthConfig, twitchEnv } from '@greetboard/auth';
 import { chatIngestEnv, chatIngestRuntime } from '@greetboard/chat-ingest';
 import { gatewayAuthEnv, gatewayRuntime } from '@greetboard/gateway';
@@ -19,6 +26,7 @@ export const standaloneEnv = baseEnv.extend({
   ...httpEnv.shape,
   ...twitchEnv.shape,
   ...gatewayAuthEnv.shape,
+  ...userLimitsEnv.shape,
   CHANNELS_PER_CONNECTION: chatIngestEnv.shape.CHANNELS_PER_CONNECTION,
   CHANNEL_LEASE_TTL_MS: chatIngestEnv.shape.CHANNEL_LEASE_TTL_MS,
   /** Demo mode: the emulator's HTTP port (OAuth, Helix, control API; 0: any free port). */

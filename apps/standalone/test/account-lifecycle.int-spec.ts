@@ -88,7 +88,10 @@ describe('approval, roles, account deletion and bad input', () => {
     const me = await meOf(stack, admin);
     const refused = {
       status: 409,
-      body: { error: 'An admin cannot demote or delete the last admin.', code: 'LAST_ADMIN' },
+      body: {
+        error: 'An admin cannot demote, reject or delete the last admin.',
+        code: 'LAST_ADMIN',
+      },
     };
     expect(await admin.api(stack.url, 'POST', `/api/admin/users/${me.id}/demote`)).toEqual(refused);
     expect(await admin.api(stack.url, 'DELETE', `/api/admin/users/${me.id}`)).toEqual(refused);

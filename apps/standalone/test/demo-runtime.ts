@@ -41,7 +41,8 @@ export async function startDemoRuntime(
     ...env,
   });
   await waitFor(() => program.output().includes('Greetboard is running at'), {
-    timeoutMs: 60_000,
+    // A loaded 2-core machine may need more than a minute to build the schemas.
+    timeoutMs: 120_000,
     what: 'the standalone runtime',
   });
 

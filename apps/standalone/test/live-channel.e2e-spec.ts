@@ -177,7 +177,7 @@ describe('the live channel at /ws over a real socket', () => {
     expect((await open(streamer)).socket.readyState).toBe(WebSocket.OPEN);
   });
 
-  it("closes every socket of a user who logs out (4001), and no one else's", async () => {
+  it("closes the sockets of the browser that logs out (4001), and no one else's", async () => {
     await control('POST', '/control/users', { login: 'two_tabs' });
     const laptop = new Browser();
     const phone = new Browser();
@@ -188,8 +188,10 @@ describe('the live channel at /ws over a real socket', () => {
     const someoneElse = await open(streamer);
     expect((await laptop.api(base, 'POST', '/auth/logout')).status).toBe(200);
     expect(await laptopSocket.closedWith()).toEqual({ code: 4001, reason: 'Signed out' });
+    // Logout ends this browser's session only; signing out everywhere ends the phone's too.
+    expect(phoneSocket.closed).toBeUndefined();
+    expect((await phone.api(base, 'POST', '/auth/logout-everywhere')).status).toBe(200);
     expect(await phoneSocket.closedWith()).toEqual({ code: 4001, reason: 'Signed out' });
-    // Logout ends every session of the user: the phone's cookie is dead too.
     expect(await refusedUpgrade(wsUrl, { Origin: origin, Cookie: phoneCookie })).toBe(401);
 
     someoneElse.send('update_keywords', { sessionId: own.id, keywords: ['after-logout'] });
@@ -214,7 +216,9 @@ describe('the live channel at /ws over a real socket', () => {
   it("joins the own session but never another streamer's", async () => {
     const owner = await open(streamer);
     const outsider = await open(stranger);
-    await expectRefused(outsider, strangerId, 'FORBIDDEN', 'join_session', { sessionId: own.id });
+    await expectRefused(outsider, strangerId, 'SESSION_NOT_FOUND', 'join_session', {
+      sessionId: own.id,
+    });
     outsider.send('join_session', { sessionId: strangers.id });
     owner.send('join_session', { sessionId: own.id });
 
@@ -257,14 +261,13 @@ describe('the live channel at /ws over a real socket', () => {
     const stopped = await sessionOf(streamer, own.id);
     expect(stopped).toMatchObject({ isActive: false, endedAt: expect.any(String) });
 
+    // An editor is refused; to a stranger the session does not exist.
     const nonOwners = [
-      [editorSocket, editorId],
-      [outsider, strangerId],
+      [editorSocket, editorId, 'NOT_SESSION_OWNER'],
+      [outsider, strangerId, 'SESSION_NOT_FOUND'],
     ] as const;
-    for (const [socket, userId] of nonOwners) {
-      await expectRefused(socket, userId, 'NOT_SESSION_OWNER', 'start_session', {
-        sessionId: own.id,
-      });
+    for (const [socket, userId, code] of nonOwners) {
+      await expectRefused(socket, userId, code, 'start_session', { sessionId: own.id });
     }
     expect(await sessionOf(streamer, own.id)).toMatchObject({ isActive: false });
 
@@ -276,8 +279,8 @@ describe('the live channel at /ws over a real socket', () => {
       keywords: JSON.stringify(['restarted']),
     });
 
-    for (const [socket, userId] of nonOwners) {
-      await expectRefused(socket, userId, 'NOT_SESSION_OWNER', 'stop_session', {
+    for (const [socket, userId, code] of nonOwners) {
+      await expectRefused(socket, userId, code, 'stop_session', {
         sessionId: own.id,
       });
     }

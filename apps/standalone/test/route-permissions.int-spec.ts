@@ -101,6 +101,12 @@ const ROUTES: Record<string, Row> = {
       admin: only({ status: 200, body: { success: true } }),
     },
   },
+  'POST /auth/logout-everywhere': {
+    method: 'POST',
+    path: () => '/auth/logout-everywhere',
+    ownBrowser: true,
+    expected: signedIn(() => ({ status: 200, body: { success: true } })),
+  },
   'GET /api/settings': {
     method: 'GET',
     path: () => '/api/settings',
@@ -226,6 +232,18 @@ const ROUTES: Record<string, Row> = {
   },
   'POST /api/admin/users/:id/approve': adminAction('approve', { isApproved: true, isAdmin: false }),
   'POST /api/admin/users/:id/reject': adminAction('reject', { isApproved: false, isAdmin: false }),
+  'POST /api/admin/users/:id/reject (an admin: rights end too)': {
+    ...adminAction('reject', { isApproved: false, isAdmin: false }),
+    path: async (ctx, role) =>
+      `/api/admin/users/${(await ctx.target(role, 'reject-admin')).id}/reject`,
+    expected: adminOnly(() => ({
+      status: 200,
+      body: {
+        success: true,
+        user: userShape('target_admin_reject_admin', { isApproved: false, isAdmin: false }),
+      },
+    })),
+  },
   'POST /api/admin/users/:id/promote': adminAction('promote', { isApproved: true, isAdmin: true }),
   'POST /api/admin/users/:id/demote': adminAction('demote', { isApproved: true, isAdmin: false }),
   'POST /api/admin/users/:id/force-logout': adminAction('force-logout', {
@@ -280,7 +298,7 @@ describe('every route of sign-in, settings, account, user search and admin users
       const login = role === 'admin' ? `target_admin_${action.replace('-', '_')}` : 'table_pending';
       const browser = await signedInBrowser(ctx.stack, login);
       const user = (await browser.api(ctx.stack.url, 'GET', '/auth/me')).body as UserDto;
-      if (role === 'admin' && action === 'demote') {
+      if (role === 'admin' && (action === 'demote' || action === 'reject-admin')) {
         await ctx.browsers.admin.api(ctx.stack.url, 'POST', `/api/admin/users/${user.id}/promote`);
       }
       targets.set(key, user);

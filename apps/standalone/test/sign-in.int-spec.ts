@@ -185,9 +185,10 @@ describe('sign-in with Twitch over HTTP, through the emulator', () => {
     });
   });
 
-  it('logs out: the old cookie and every other session of the user are useless at once', async () => {
+  it("logs out: this browser's cookie is useless at once, the user's other browsers stay", async () => {
     const laptop = await signedInBrowser(stack, 'two_devices');
     const phone = await signedInBrowser(stack, 'two_devices');
+    const tablet = await signedInBrowser(stack, 'two_devices');
     const cookie = laptop.cookies.get(SESSION_COOKIE) ?? '';
     expect(await laptop.api(stack.url, 'POST', '/auth/logout')).toEqual({
       status: 200,
@@ -197,7 +198,14 @@ describe('sign-in with Twitch over HTTP, through the emulator', () => {
     const replay = new Browser();
     replay.cookies.set(SESSION_COOKIE, cookie);
     expect((await replay.api(stack.url, 'GET', '/auth/me')).status).toBe(401);
-    expect((await phone.api(stack.url, 'GET', '/auth/me')).status).toBe(401);
+    expect((await phone.api(stack.url, 'GET', '/auth/me')).status).toBe(200);
+    // Signing out everywhere ends every other session of the user.
+    expect(await phone.api(stack.url, 'POST', '/auth/logout-everywhere')).toEqual({
+      status: 200,
+      body: { success: true },
+    });
+    expect(phone.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await tablet.api(stack.url, 'GET', '/auth/me')).status).toBe(401);
     // Signing in again works as ever.
     const again = await signedInBrowser(stack, 'two_devices');
     expect((await again.api(stack.url, 'GET', '/auth/me')).status).toBe(200);

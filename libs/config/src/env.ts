@@ -40,6 +40,14 @@ export const baseEnv = z.object({
 export function keyPrefixOf(config: { INSTALLATION_PREFIX: string }, scope?: string): string {
   return scope ? `${config.INSTALLATION_PREFIX}:${scope}:` : `${config.INSTALLATION_PREFIX}:`;
 }
+ * Caps per user (issue 16), far above what a real streamer reaches: open live sockets
+ * (tabs, overlays, editors' screens), sessions running at once, sessions created a minute.
+ */
+export const userLimitsEnv = z.object({
+  LIVE_SOCKETS_PER_USER: positiveInt(50),
+  ACTIVE_SESSIONS_PER_USER: positiveInt(20),
+  SESSIONS_CREATED_PER_MINUTE: positiveInt(30),
+});
 
 /** Unset NATS_URL selects the in-process transport (standalone runtime). */
 export const natsEnv = z.object({
@@ -72,4 +80,8 @@ export const httpEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** How long shutdown waits for in-flight HTTP requests before closing them. */
   SHUTDOWN_GRACE_MS: positiveInt(10_000),
+  /** A connection that has not sent a request's headers within this time gets 408 and closes. */
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt(10_000),
+  /** A request whose body has not arrived within this time gets 408 and closes. */
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt(30_000),
 });

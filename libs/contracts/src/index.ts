@@ -19,3 +19,4 @@ export * from './chat/monitors.js';
 export * from './admin/admin-status.js';
 export * from './session-events/session-domain-events.js';
 export * from './stats/statistics.js';
+export * from './login-sessions/login-session-requests.js';

@@ -5,3 +5,4 @@ export * from './processes.js';
 export * from './nats-server.js';
 export * from './chromium.js';
 export * from './postgres-server.js';
+export * from './property-requests.js';

@@ -13,3 +13,4 @@ export { TwitchTokenVault, type SweepReport } from './twitch/twitch-token-vault.
 export { DomainEventOutbox } from '@greetboard/persistence';
 export { UsersService } from './users/users.service.js';
 export * from './auth.runtime.js';
+export { LoginSessions } from './login-sessions/login-sessions.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnv, httpEnv, natsEnv, redisEnv } from '@greetboard/config';
+import { baseEnv, httpEnv, natsEnv, redisEnv, userLimitsEnv } from '@greetboard/config';
 
 /** Sign-in, rate limits and the version label (see .env.example). */
 export const gatewayAuthEnv = z.object({
@@ -18,6 +18,7 @@ export const gatewayEnv = baseEnv.extend({
   ...redisEnv.shape,
   ...httpEnv.shape,
   ...gatewayAuthEnv.shape,
+  LIVE_SOCKETS_PER_USER: userLimitsEnv.shape.LIVE_SOCKETS_PER_USER,
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnv>;

@@ -9,12 +9,14 @@ import { metricsPortFromEnv, serviceLogger } from '@greetboard/service-kit';
 import { microserviceOptions, type TransportRuntime } from '@greetboard/transport';
 import type { GatewayConfig } from './config.js';
 import type { GatewayAuthSettings } from './auth/gateway-auth.settings.js';
-import { securityHeaders } from './auth/protections.js';
+import { noStoreForUserAnswers, securityHeaders } from './auth/protections.js';
 import { GatewayModule } from './gateway.module.js';
 import { DomainErrorFilter } from './http/domain-error.filter.js';
 import { recordRequestDuration } from './http/request-metrics.js';
+import { GatewayHttpAdapter } from './http/gateway-http-server.js';
 import { httpValidationPipe } from './http/validation.pipe.js';
 import { serveWebApp } from './http/web-app.js';
+import { LIVE_PATH } from './live/live-socket.server.js';
 
 /** The largest JSON body the API accepts. */
 const MAX_JSON_BODY = '64kb';
@@ -32,6 +34,9 @@ export interface GatewayOptions {
         | 'RATE_LIMIT_API_PER_MINUTE'
         | 'TRUST_PROXY_HOPS'
         | 'GIT_COMMIT'
+        | 'HTTP_HEADERS_TIMEOUT_MS'
+        | 'HTTP_REQUEST_TIMEOUT_MS'
+        | 'LIVE_SOCKETS_PER_USER'
       >
     >;
   transport: TransportRuntime;
@@ -71,9 +76,16 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     demoMode: options.demoMode ?? false,
     version: productVersion(),
     commit: config.GIT_COMMIT ?? '',
+    liveSocketsPerUser: config.LIVE_SOCKETS_PER_USER ?? 50,
   };
+  const adapter = new GatewayHttpAdapter({
+    headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS ?? 10_000,
+    requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS ?? 30_000,
+    upgradePath: LIVE_PATH,
+  });
   const app = await NestFactory.create<NestExpressApplication>(
     GatewayModule.register({ transport: options.transport, kv: options.kv, auth }),
+    adapter,
     { logger: serviceLogger('gateway', config.LOG_LEVEL), bodyParser: false },
   );
   app.disable('x-powered-by');
@@ -81,6 +93,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use(recordRequestDuration);
   app.set('trust proxy', config.TRUST_PROXY_HOPS ?? 0);
   app.use(securityHeaders(options.imageOrigins));
+  app.use(noStoreForUserAnswers());
   app.use(cookieParser());
   app.useBodyParser('json', { limit: MAX_JSON_BODY });
   app.useGlobalFilters(new DomainErrorFilter());
@@ -112,9 +125,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     port,
     close: async () => {
       // server.close() (called by app.close) waits for in-flight requests; connections that
-      // outlive the grace period are cut so shutdown always ends.
-      const cutoff = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
+      // outlive the grace period, live sockets included, are cut so shutdown always ends.
+      const cutoff = setTimeout(() => adapter.destroyAllConnections(), config.SHUTDOWN_GRACE_MS);
       cutoff.unref();
+      // Silent and keep-alive connections have nothing to finish: they go now.
+      adapter.destroyIdleConnections();
       try {
         await app.close();
       } finally {

@@ -33,6 +33,9 @@ export const EDITOR_NOT_FOUND = {
   error: 'Global editor not found.',
   code: 'GLOBAL_EDITOR_NOT_FOUND',
 };
+/** What a stranger to a session gets for its ids: the answer to an id that does not exist. */
+export const SESSION_NOT_FOUND = { error: 'Session not found.', code: 'SESSION_NOT_FOUND' };
+export const CHATTER_NOT_FOUND = { error: 'Chatter not found.', code: 'CHATTER_NOT_FOUND' };
 export const INVITE_NOT_FOUND = { error: 'Invite not found.', code: 'INVITE_NOT_FOUND' };
 export const SELF_INVITE = {
   error: 'You cannot invite yourself as a global editor.',
@@ -83,23 +86,24 @@ export type Refusal = [
   code: string,
 ];
 
-export const ownerAndEditors = (ok: number, body: Body): Expected => ({
+/** Strangers get `notFound` (the id's answer when it does not exist); admins are refused. */
+export const ownerAndEditors = (ok: number, body: Body, notFound: Body): Expected => ({
   visitor: [401, UNAUTHENTICATED],
-  pending: [403, FORBIDDEN],
-  approved: [403, FORBIDDEN],
+  pending: [404, notFound],
+  approved: [404, notFound],
   owner: [ok, body],
   editor: [ok, body],
-  former: [403, FORBIDDEN],
+  former: [404, notFound],
   admin: [403, FORBIDDEN],
 });
 /** Owner-only changes to a session: start and stop answer NOT_SESSION_OWNER, edits FORBIDDEN. */
 export const ownerOfSession = (body: Body, refusal: Body): Expected => ({
   visitor: [401, UNAUTHENTICATED],
-  pending: [403, refusal],
-  approved: [403, refusal],
+  pending: [404, SESSION_NOT_FOUND],
+  approved: [404, SESSION_NOT_FOUND],
   owner: [200, body],
   editor: [403, refusal],
-  former: [403, refusal],
+  former: [404, SESSION_NOT_FOUND],
   admin: [403, refusal],
 });
 export const everyoneSignedIn = (ok: number, body: Body): Expected => ({

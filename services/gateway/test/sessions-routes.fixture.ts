@@ -328,6 +328,10 @@ export function sessionsRoutesStack() {
     get db() {
       return db;
     },
+    /** The stack's NATS, for tests that publish what another service would. */
+    get transport() {
+      return transport;
+    },
     get gatewayUrl() {
       return gatewayUrl();
     },

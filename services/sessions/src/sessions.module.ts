@@ -18,6 +18,11 @@ import { IgnoredUsersHandler } from './ignored-users/ignored-users.handler.js';
 import { LiveEvents } from './live/live-events.js';
 import { SessionAccessRules } from './sessions/session-access.js';
 import { SessionsHandler } from './sessions/sessions.handler.js';
+import {
+  DEFAULT_SESSION_LIMITS,
+  SESSION_LIMITS,
+  type SessionLimits,
+} from './sessions/session-limits.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { SESSIONS_OUTBOX, SessionDomainEvents } from './events/session-domain-events.js';
 import { SnapshotsHandler, SnapshotsRepository } from './events/snapshots.handler.js';
@@ -43,6 +48,8 @@ export interface SessionsServiceOptions {
   streams: DurableStreams;
   /** Stream and consumer names; tests give each file its own. */
   streamSettings?: Partial<StreamSettings>;
+  /** Caps per user; defaults far above what a real streamer reaches. */
+  limits?: Partial<SessionLimits>;
 }
 
 @Module({})
@@ -68,6 +75,15 @@ export class SessionsModule {
       ],
       providers: [
         { provide: SESSIONS_TRANSPORT, useValue: options.transport },
+        {
+          provide: SESSION_LIMITS,
+          useValue: {
+            ...DEFAULT_SESSION_LIMITS,
+            ...Object.fromEntries(
+              Object.entries(options.limits ?? {}).filter(([, value]) => value !== undefined),
+            ),
+          },
+        },
         { provide: SESSIONS_STREAMS, useValue: options.streams },
         {
           provide: SESSIONS_STREAM_SETTINGS,

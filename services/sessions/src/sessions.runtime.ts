@@ -8,7 +8,11 @@ import {
 import { SessionsModule } from './sessions.module.js';
 
 /** The sessions service's composition root, used by its main.ts and the standalone runtime. */
-export const sessionsRuntime: ServiceRuntime<{ LOG_LEVEL: LogLevel }> = {
+export const sessionsRuntime: ServiceRuntime<{
+  LOG_LEVEL: LogLevel;
+  ACTIVE_SESSIONS_PER_USER?: number;
+  SESSIONS_CREATED_PER_MINUTE?: number;
+}> = {
   service: 'sessions',
   needs: { database: true, streams: true },
   start: (config, infrastructure) =>
@@ -18,6 +22,10 @@ export const sessionsRuntime: ServiceRuntime<{ LOG_LEVEL: LogLevel }> = {
         transport: infrastructure.transport,
         database: databaseOf(infrastructure),
         streams: streamsOf(infrastructure),
+        limits: {
+          activeSessionsPerUser: config.ACTIVE_SESSIONS_PER_USER,
+          sessionsCreatedPerMinute: config.SESSIONS_CREATED_PER_MINUTE,
+        },
       }),
       infrastructure.transport,
       config.LOG_LEVEL,

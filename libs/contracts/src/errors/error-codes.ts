@@ -1,3 +1,5 @@
+import { LIMIT_ERROR_CODES } from './limit-error-codes.js';
+
 /**
  * Domain error codes. Services throw them; the gateway maps each code to an HTTP status
  * in one place. The message is the default text shown to people (the spec's wording
@@ -26,13 +28,14 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   CONFLICT: 'The request conflicts with the current state.',
   CSRF_REJECTED: 'Cross-site request refused.',
-  LAST_ADMIN: 'An admin cannot demote or delete the last admin.',
+  LAST_ADMIN: 'An admin cannot demote, reject or delete the last admin.',
   SIGN_IN_FAILED: 'Twitch sign-in failed. Please try again.',
   RATE_LIMITED: 'Too many requests. Please try again later.',
   TWITCH_UNAVAILABLE: 'Twitch could not be reached. Please try again.',
   SERVICE_UNAVAILABLE: 'The service is unavailable. Please try again.',
   SERVICE_TIMEOUT: 'The service did not answer in time. Please try again.',
   INTERNAL: 'Something went wrong. Please try again.',
+  ...LIMIT_ERROR_CODES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

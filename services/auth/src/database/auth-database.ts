@@ -4,10 +4,15 @@ import { TwitchTokenEntity } from '../twitch/twitch-token.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { CreateAuthTables1767225600000 } from './migrations/1767225600000-CreateAuthTables.js';
 import { CreateOutbox1767312000000 } from './migrations/1767312000000-CreateOutbox.js';
+import { CreateLoginSessions1767398400000 } from './migrations/1767398400000-CreateLoginSessions.js';
 
 /** The auth service's schema: users, their settings, encrypted Twitch tokens, the event outbox. */
 export const AUTH_DATABASE: ServiceDatabase = {
   schema: 'auth',
   entities: [UserEntity, UserSettingsEntity, TwitchTokenEntity],
-  migrations: [CreateAuthTables1767225600000, CreateOutbox1767312000000],
+  migrations: [
+    CreateAuthTables1767225600000,
+    CreateOutbox1767312000000,
+    CreateLoginSessions1767398400000,
+  ],
 };

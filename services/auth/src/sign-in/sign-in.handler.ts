@@ -4,6 +4,7 @@ import {
   AUTH_REQUESTS,
   type BeginSignInResponse,
   CompleteSignInRequest,
+  LOGIN_SESSION_REQUESTS,
   type CompleteSignInResponse,
   type ResolveSessionResponse,
   SessionRequest,
@@ -11,6 +12,7 @@ import {
 import { OnRequest } from '@greetboard/transport';
 import { LoginSessions } from '../login-sessions/login-sessions.js';
 import { toUserDto } from '../users/user.entity.js';
+import { UserEvents } from '../users/user-events.js';
 import { UsersService } from '../users/users.service.js';
 import { SignInService } from './sign-in.service.js';
 
@@ -21,6 +23,7 @@ export class SignInHandler {
     private readonly signIn: SignInService,
     private readonly sessions: LoginSessions,
     private readonly users: UsersService,
+    private readonly userEvents: UserEvents,
   ) {}
 
   @OnRequest(AUTH_REQUESTS.beginSignIn)
@@ -41,10 +44,18 @@ export class SignInHandler {
     return { user: user ? toUserDto(user) : null };
   }
 
+  /** Logout ends this browser's session only; the user's other browsers stay signed in. */
   @OnRequest(AUTH_REQUESTS.endSession)
   async end(@Payload() request: SessionRequest): Promise<{ ended: boolean }> {
     const userId = await this.sessions.end(request.sessionId);
-    // Logout ends every session of the user at once, and their open pages on every gateway.
+    if (userId) await this.userEvents.loginSessionEnded(userId, request.sessionId);
+    return { ended: userId !== null };
+  }
+
+  /** Sign out everywhere: every session of the user, and their open pages on every gateway. */
+  @OnRequest(LOGIN_SESSION_REQUESTS.endAllOfUser)
+  async endAll(@Payload() request: SessionRequest): Promise<{ ended: boolean }> {
+    const userId = await this.sessions.resolve(request.sessionId);
     if (userId) await this.users.endSessions(userId, 'logout');
     return { ended: userId !== null };
   }

@@ -3,6 +3,7 @@ import {
   AUTH_EVENTS,
   DOMAIN_EVENTS,
   LIVE_EVENTS,
+  LOGIN_SESSION_EVENTS,
   domainEventId,
   emitEvent,
   type UserChanged,
@@ -82,6 +83,13 @@ export class UserEvents {
   async sessionsEnded(userId: string, reason: UserSessionsEnded['reason']): Promise<void> {
     await this.notify('sessions-ended', () =>
       emitEvent(this.bus, AUTH_EVENTS.sessionsEnded, { userId, reason }),
+    );
+  }
+
+  /** Gateways close the live sockets of this one login session (logout in one browser). */
+  async loginSessionEnded(userId: string, sessionId: string): Promise<void> {
+    await this.notify('login-session-ended', () =>
+      emitEvent(this.bus, LOGIN_SESSION_EVENTS.ended, { userId, sessionId }),
     );
   }
 

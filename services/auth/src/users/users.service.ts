@@ -103,7 +103,7 @@ export class UsersService {
       case 'approve':
         return this.setApproval(userId, true);
       case 'reject':
-        return this.setApproval(userId, false);
+        return this.reject(userId);
       case 'promote':
         return this.setAdmin(userId, true);
       case 'demote':
@@ -152,6 +152,26 @@ export class UsersService {
     });
     await this.events.publish();
     return saved;
+  }
+
+  /**
+   * A rejected account loses its admin rights and its sessions at once (it may sign in again
+   * as pending); the sessions service stops its running sessions when the change reaches it.
+   */
+  private async reject(userId: string): Promise<UserDto> {
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const user = await this.lockedUser(manager, userId);
+      if (user.isAdmin) await this.refuseIfLastAdmin(manager);
+      user.isApproved = false;
+      user.isAdmin = false;
+      const stored = await manager.save(user);
+      await this.events.changed(stored, manager);
+      return stored;
+    });
+    await this.events.publish();
+    await this.events.approvalDecided(userId, false);
+    await this.endSessions(userId, 'rejected');
+    return toUserDto(saved);
   }
 
   private async setApproval(userId: string, approved: boolean): Promise<UserDto> {

@@ -7,6 +7,8 @@ export interface GatewayAuthSettings {
   demoMode: boolean;
   version: string;
   commit: string;
+  /** Live sockets one user may hold open at once (LIVE_SOCKETS_PER_USER). */
+  liveSocketsPerUser?: number;
 }
 
 export const GATEWAY_AUTH_SETTINGS = Symbol('GATEWAY_AUTH_SETTINGS');

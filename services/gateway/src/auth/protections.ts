@@ -30,9 +30,28 @@ export function securityHeaders(imageOrigins: string[] = []) {
   });
 }
 
-function originOf(value: string | undefined): string | undefined {
-  if (!value || !URL.canParse(value)) return undefined;
-  return new URL(value).origin;
+/** The origin a request says it comes from: its Origin, else its Referer; null when unreadable. */
+/**
+ * Answers of the API and of sign-in are one user's: no browser or proxy cache may keep them
+ * (a shared computer's next user, a corporate proxy). Routes that cache on purpose, such as
+ * the chatter list's ETag, set their own header afterwards.
+ */
+export function noStoreForUserAnswers() {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    if (/^\/(api|auth)(\/|$)/i.test(request.path)) response.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+}
+
+function claimedOrigin(request: Request): string | null | undefined {
+  const { origin, referer } = request.headers;
+  const value = origin ?? referer;
+  if (value === undefined) return undefined;
+  // `Origin: null` (sandboxed frames, some redirects) and garbage are a claim we cannot
+  // check, not an absent one.
+  if (!URL.canParse(value)) return null;
+  const parsed = new URL(value).origin;
+  return parsed === 'null' ? null : parsed;
 }
 
 /**
@@ -51,7 +70,7 @@ export class SameOriginCheck implements NestMiddleware {
 
   use(request: Request, _response: Response, next: NextFunction): void {
     if (!STATE_CHANGING.has(request.method)) return next();
-    const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+    const origin = claimedOrigin(request);
     if (origin === undefined) return next();
     const addressed = `${request.protocol}://${request.headers.host ?? ''}`;
     if (origin === this.publicOrigin() || origin === addressed) return next();
@@ -73,7 +92,8 @@ export class RateLimit implements NestMiddleware {
   ) {}
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
-    const group = this.groupOf(request.path);
+    // Routing ignores case (/API/SETTINGS is /api/settings), so the limit must too.
+    const group = this.groupOf(request.path.toLowerCase());
     if (!group) return next();
     try {
       const window = Math.floor(Date.now() / WINDOW_MS);

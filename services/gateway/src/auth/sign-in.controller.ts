@@ -5,6 +5,7 @@ import {
   AUTH_REQUESTS,
   DomainError,
   ERROR_CODES,
+  LOGIN_SESSION_REQUESTS,
   OAUTH_STATE_PATTERN,
   sendRequest,
 } from '@greetboard/contracts';
@@ -24,7 +25,7 @@ export const SIGN_IN_CANCELLED = 'Sign-in was cancelled on Twitch.';
 export const SIGN_IN_EXPIRED =
   'Your sign-in expired or was started in another browser. Please try again.';
 
-/** Sign-in with Twitch, the current user, and logout (spec sections 1 and 7). */
+/** Sign-in with Twitch, the current user, logout and logout everywhere (spec sections 1 and 7). */
 @Controller('auth')
 export class SignInController {
   private readonly logger = new Logger('sign-in');
@@ -117,6 +118,22 @@ export class SignInController {
   ): Promise<{ success: true }> {
     if (request.sessionId) {
       await sendRequest(this.bus, AUTH_REQUESTS.endSession, { sessionId: request.sessionId });
+    }
+    response.clearCookie(sessionCookieName(this.settings), cookieOptions(this.settings));
+    return { success: true };
+  }
+
+  /** Ends every login session of the signed-in user, in every browser and overlay. */
+  @Post('logout-everywhere')
+  @HttpCode(200)
+  async logoutEverywhere(
+    @Req() request: RequestWithSession,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ success: true }> {
+    if (request.sessionId) {
+      await sendRequest(this.bus, LOGIN_SESSION_REQUESTS.endAllOfUser, {
+        sessionId: request.sessionId,
+      });
     }
     response.clearCookie(sessionCookieName(this.settings), cookieOptions(this.settings));
     return { success: true };

@@ -69,6 +69,23 @@ export class LiveHub {
     return connections.length;
   }
 
+  /** Ends the sockets of one login session of a user (logout in one browser). */
+  closeLoginSession(userId: string, loginSessionId: string, reason: string): number {
+    const connections = [...(this.byUser.get(userId) ?? [])].filter(
+      (connection) => connection.loginSessionId === loginSessionId,
+    );
+    for (const connection of connections) {
+      this.remove(connection);
+      connection.close(CLOSE.signedOut, reason);
+    }
+    return connections.length;
+  }
+
+  /** How many live sockets the user holds open here. */
+  connectionsOf(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
   connectionCount(): number {
     let count = 0;
     for (const connections of this.byUser.values()) count += connections.size;

@@ -4,6 +4,8 @@ import {
   AUTH_EVENTS,
   LIVE_EVENTS,
   LiveEventEnvelope,
+  LOGIN_SESSION_EVENTS,
+  LoginSessionEnded,
   UserSessionsEnded,
 } from '@greetboard/contracts';
 import { OnEvent, rpcValidationPipe } from '@greetboard/transport';
@@ -20,6 +22,11 @@ export class LiveRelayHandler {
   @OnEvent(LIVE_EVENTS.relay)
   relay(@Payload(rpcValidationPipe()) envelope: LiveEventEnvelope): void {
     this.hub.deliver(envelope);
+  }
+
+  @OnEvent(LOGIN_SESSION_EVENTS.ended)
+  loginSessionEnded(@Payload(rpcValidationPipe()) event: LoginSessionEnded): void {
+    this.hub.closeLoginSession(event.userId, event.sessionId, 'Signed out');
   }
 
   @OnEvent(AUTH_EVENTS.sessionsEnded)

@@ -12,9 +12,11 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
   AUTH_REQUESTS,
+  ERROR_CODES,
   MAX_LIVE_MESSAGE_BYTES,
   SESSION_ID_PATTERN,
   sendRequest,
+  type ErrorCode,
   type UserDto,
 } from '@greetboard/contracts';
 import { liveMessages, liveSocketCloses, liveSockets } from '@greetboard/metrics';
@@ -29,6 +31,7 @@ import { CLOSE, LiveConnection } from './live-connection.js';
 import { LiveHub } from './live-hub.js';
 
 export const LIVE_PATH = '/ws';
+const DEFAULT_LIVE_SOCKETS_PER_USER = 50;
 const HEARTBEAT_INTERVAL_MS = 30_000;
 
 /** The value of one cookie in a Cookie header. */
@@ -71,7 +74,10 @@ export class LiveSocketServer
   onApplicationBootstrap(): void {
     const server = this.adapterHost.httpAdapter.getHttpServer() as Server;
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (new URL(request.url ?? '/', 'http://localhost').pathname !== LIVE_PATH) return;
+      // The HTTP server passes only /ws upgrades here; anything else is refused, never left open.
+      if (new URL(request.url ?? '/', 'http://localhost').pathname !== LIVE_PATH) {
+        return reject(socket, 404, 'Not Found');
+      }
       this.upgrade(request, socket, head).catch((error: unknown) => {
         this.logger.error(`Live upgrade failed: ${String(error)}`);
         reject(socket, 500, 'Internal Server Error');
@@ -105,9 +111,19 @@ export class LiveSocketServer
     }
     const signedIn = await this.signedInUser(request);
     if (!signedIn) return reject(socket, 401, 'Unauthorized');
-    this.wss.handleUpgrade(request, socket, head, (ws) =>
-      this.accept(ws, new LiveConnection(ws, signedIn.user, signedIn.sessionId)),
-    );
+    const limit = this.settings.liveSocketsPerUser ?? DEFAULT_LIVE_SOCKETS_PER_USER;
+    if (this.hub.connectionsOf(signedIn.user.id) >= limit) {
+      this.logger.warn(`User ${signedIn.user.id} is at the live socket limit (${limit})`);
+      return reject(socket, 429, 'Too Many Requests', 'LIVE_SOCKET_LIMIT');
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      // Upgrades of one user that were checked at the same time: the extra ones close.
+      if (this.hub.connectionsOf(signedIn.user.id) >= limit) {
+        ws.close(CLOSE.policy, ERROR_CODES.LIVE_SOCKET_LIMIT);
+        return;
+      }
+      this.accept(ws, new LiveConnection(ws, signedIn.user, signedIn.sessionId));
+    });
   }
 
   private async signedInUser(
@@ -182,6 +198,18 @@ function closeReason(code: number): string {
   return 'other';
 }
 
-function reject(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+/** How long a refused upgrade's socket may linger for its client to read the answer. */
+const REFUSED_LINGER_MS = 1_000;
+
+function reject(socket: Duplex, status: number, text: string, code?: ErrorCode): void {
+  socket.on('error', () => undefined);
+  const body = code ? JSON.stringify({ error: ERROR_CODES[code], code }) : '';
+  // Reads what the client still sends (unread data would reset the answer away), answers,
+  // and closes even if the client never does: a half-closed socket would be held forever.
+  socket.resume();
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), REFUSED_LINGER_MS).unref();
 }

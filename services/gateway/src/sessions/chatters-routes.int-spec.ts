@@ -3,6 +3,8 @@ import {
   ISO_TIME,
   adminsOnly,
   ownerAndEditors,
+  SESSION_NOT_FOUND,
+  CHATTER_NOT_FOUND,
   sessionsRoutesStack,
   type Actor,
   type Route,
@@ -45,7 +47,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
   table(
     'GET /api/sessions/{id}/chatters',
     (): Route => ['GET', chattersPath()],
-    ownerAndEditors(200, mainChatters),
+    ownerAndEditors(200, mainChatters, SESSION_NOT_FOUND),
   );
 
   type Stored = Awaited<ReturnType<typeof chatter>>;
@@ -71,7 +73,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
       await chatterWhen(undefined);
       return ['PUT', greetPath(), { isGreeted: true }];
     },
-    ownerAndEditors(200, chatter),
+    ownerAndEditors(200, chatter, CHATTER_NOT_FOUND),
     async (actor, succeeded) => {
       const after = await chatter();
       expect(after).toEqual(succeeded ? { ...before, ...greetedBy(actor) } : before);
@@ -85,7 +87,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
       await chatterWhen('owner');
       return ['PUT', greetPath(), { isGreeted: true }];
     },
-    ownerAndEditors(200, chatter),
+    ownerAndEditors(200, chatter, CHATTER_NOT_FOUND),
     async () => {
       expect(await chatter()).toEqual(before);
     },
@@ -96,7 +98,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
       await chatterWhen('editor');
       return ['PUT', greetPath(), { isGreeted: false }];
     },
-    ownerAndEditors(200, chatter),
+    ownerAndEditors(200, chatter, CHATTER_NOT_FOUND),
     async (_actor, succeeded) => {
       expect(await chatter()).toEqual(
         succeeded

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect } from '@jest/globals';
 import {
   FORBIDDEN,
+  SESSION_NOT_FOUND,
   ISO_TIME,
   NOT_APPROVED,
   NOT_OWNER,
@@ -213,11 +214,11 @@ describe('sessions routes: who may do what, over HTTP', () => {
     },
     {
       visitor: [401, UNAUTHENTICATED],
-      pending: [403, FORBIDDEN],
-      approved: [403, FORBIDDEN],
+      pending: [404, SESSION_NOT_FOUND],
+      approved: [404, SESSION_NOT_FOUND],
       owner: [200, { sessionName: 'To delete', deletedChatters: 1 }],
       editor: [403, FORBIDDEN],
-      former: [403, FORBIDDEN],
+      former: [404, SESSION_NOT_FOUND],
       admin: [200, { sessionName: 'To delete', deletedChatters: 1 }],
     },
     async (_actor, succeeded) => {

@@ -22,7 +22,7 @@ export interface SessionAccess {
 export class SessionAccessRules {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The session and the actor's role; SESSION_NOT_FOUND when it does not exist. */
+  /** The session and the actor's role; SESSION_NOT_FOUND when it does not exist or is a stranger's. */
   async of(
     sessionId: string,
     actor: SessionActor,
@@ -46,6 +46,9 @@ export class SessionAccessRules {
     if (!row) throw new DomainError('SESSION_NOT_FOUND');
     const role: SessionRole =
       row.user_id === actor.id ? 'owner' : row.is_editor ? 'editor' : 'none';
+    // Another user's session answers like a missing one, so ids reveal nothing; admins see
+    // every session and get the rule that refuses them instead.
+    if (role === 'none' && !actor.isAdmin) throw new DomainError('SESSION_NOT_FOUND');
     return {
       sessionId: row.id,
       ownerId: row.user_id,

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   DomainError,
@@ -21,6 +21,7 @@ import {
 } from './session-access.js';
 import { SESSION_COLUMNS, SESSION_FROM, toSessionDto, type SessionRow } from './session-rows.js';
 import { SessionDomainEvents } from '../events/session-domain-events.js';
+import { assertWithinLimits, SESSION_LIMITS, type SessionLimits } from './session-limits.js';
 
 @Injectable()
 export class SessionsService {
@@ -29,6 +30,7 @@ export class SessionsService {
     private readonly access: SessionAccessRules,
     private readonly live: LiveEvents,
     private readonly events: SessionDomainEvents,
+    @Inject(SESSION_LIMITS) private readonly limits: SessionLimits,
   ) {}
 
   /** The actor's own sessions and those of every owner who made them a global editor. */
@@ -60,6 +62,7 @@ export class SessionsService {
     const name = requiredName(request.name);
     const keywords = keywordsText(request.keywords);
     const row = await this.dataSource.transaction(async (manager) => {
+      await assertWithinLimits(manager, actor.id, this.limits, true);
       const [created] = await queryRows<SessionRow>(
         manager,
         `WITH created AS (
@@ -83,14 +86,14 @@ export class SessionsService {
   /** Rename, new keywords, start (`isActive: true`) or stop (`isActive: false`, sets endedAt). */
   async update(request: UpdateSessionRequest): Promise<SessionDto> {
     const { actor, sessionId } = request;
+    // Absent and null alike mean "leave as is": a null must never read as a stop.
+    const isActive = request.isActive ?? undefined;
     const access = await this.access.of(sessionId, actor);
-    if (request.isActive !== undefined) assertMayStartOrStop(access, actor, request.isActive);
+    if (isActive !== undefined) assertMayStartOrStop(access, actor, isActive);
     // An update naming no field is an edit too: it answers the session, which must not reach
     // someone who may not see it.
     const edits =
-      request.name !== undefined ||
-      request.keywords !== undefined ||
-      request.isActive === undefined;
+      request.name !== undefined || request.keywords !== undefined || isActive === undefined;
     if (edits) assertMayEdit(access);
     const name = request.name === undefined ? null : requiredName(request.name);
     const keywords = request.keywords === undefined ? null : keywordsText(request.keywords);
@@ -101,6 +104,9 @@ export class SessionsService {
         [sessionId],
       );
       if (!current) throw new DomainError('SESSION_NOT_FOUND');
+      if (isActive === true && !current.is_active) {
+        await assertWithinLimits(manager, access.ownerId, this.limits, false);
+      }
       const [after] = await queryRows<SessionRow>(
         manager,
         `UPDATE sessions.sessions SET
@@ -113,14 +119,13 @@ export class SessionsService {
            version = version + 1
          WHERE id = $1
          RETURNING *`,
-        [sessionId, name, keywords, request.isActive ?? null],
+        [sessionId, name, keywords, isActive ?? null],
       );
-      const statusChanged =
-        request.isActive !== undefined && request.isActive !== current.is_active;
+      const statusChanged = isActive !== undefined && isActive !== current.is_active;
       if (statusChanged) {
-        const kind = request.isActive ? 'sessionStarted' : 'sessionStopped';
+        const kind = isActive ? 'sessionStarted' : 'sessionStopped';
         await this.events.session(manager, kind, sessionId);
-        await this.events.statusChanged(manager, statusOf(after, request.isActive!));
+        await this.events.statusChanged(manager, statusOf(after, isActive));
       } else if (name !== null && name !== current.name) {
         await this.events.session(manager, 'sessionRenamed', sessionId);
       }
@@ -128,8 +133,8 @@ export class SessionsService {
     });
     this.events.publish();
     const session = await this.load(sessionId);
-    if (request.isActive !== undefined && request.isActive !== before.is_active) {
-      const type = request.isActive ? 'session_started' : 'session_stopped';
+    if (isActive !== undefined && isActive !== before.is_active) {
+      const type = isActive ? 'session_started' : 'session_stopped';
       await this.live.toSession(access.ownerId, sessionId, type, session);
     }
     if (
@@ -162,6 +167,28 @@ export class SessionsService {
       await this.live.toSession(stopped.user_id, sessionId, 'session_stopped', session);
     }
     return session;
+  }
+
+  /** Stops every active session of an owner whose account was rejected. */
+  async stopAllOf(ownerId: string): Promise<number> {
+    const stopped = await this.dataSource.transaction(async (manager) => {
+      const rows = await queryRows<SessionRow>(
+        manager,
+        `UPDATE sessions.sessions SET is_active = false, ended_at = now(), version = version + 1
+          WHERE user_id = $1 AND is_active RETURNING *`,
+        [ownerId],
+      );
+      for (const row of rows) {
+        await this.events.session(manager, 'sessionStopped', row.id);
+        await this.events.statusChanged(manager, statusOf(row, false));
+      }
+      return rows;
+    });
+    this.events.publish();
+    for (const { id } of stopped) {
+      await this.live.toSession(ownerId, id, 'session_stopped', await this.load(id));
+    }
+    return stopped.length;
   }
 
   /** Removes the session and its chatters; owner or admin only. */

@@ -21,6 +21,7 @@ import {
   SESSIONS_TRANSPORT,
   type StreamSettings,
 } from '../streams.js';
+import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersRepository } from './users.repository.js';
 
 /**
@@ -41,6 +42,7 @@ export class UsersProjectionConsumer
     @Inject(SESSIONS_STREAM_SETTINGS) private readonly settings: StreamSettings,
     @Inject(SESSIONS_TRANSPORT) private readonly transport: TransportRuntime,
     private readonly users: UsersRepository,
+    private readonly sessions: SessionsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -67,7 +69,9 @@ export class UsersProjectionConsumer
     for (const message of batch) {
       if (message.subject.endsWith(DOMAIN_EVENTS.userChanged.subject)) {
         const event = this.valid(UserChanged, message);
-        if (event) await this.users.applyChange(event);
+        if (!event || !(await this.users.applyChange(event))) continue;
+        // A rejected account may not run sessions: its channels stop being read at once.
+        if (!event.isApproved) await this.sessions.stopAllOf(event.id);
       } else if (message.subject.endsWith(DOMAIN_EVENTS.userDeleted.subject)) {
         const event = this.valid(UserDeleted, message);
         if (!event) continue;

@@ -31,9 +31,11 @@ export class UsersRepository {
   /**
    * Applies a UserChanged snapshot unless an equal or newer one is already held, or the user
    * was deleted at or after it (a redelivered old snapshot must not bring a user back).
+   * Answers whether it applied.
    */
-  async applyChange(user: UserChanged): Promise<void> {
-    await this.dataSource.query(
+  async applyChange(user: UserChanged): Promise<boolean> {
+    const applied = await queryRows<{ id: string }>(
+      this.dataSource,
       `INSERT INTO sessions.users
          (id, username, display_name, profile_image, twitch_id, is_approved, is_admin, updated_at)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8
@@ -47,7 +49,8 @@ export class UsersRepository {
          is_approved = EXCLUDED.is_approved,
          is_admin = EXCLUDED.is_admin,
          updated_at = EXCLUDED.updated_at
-       WHERE sessions.users.updated_at < EXCLUDED.updated_at`,
+       WHERE sessions.users.updated_at < EXCLUDED.updated_at
+       RETURNING id`,
       [
         user.id,
         user.username.toLowerCase(),
@@ -59,6 +62,7 @@ export class UsersRepository {
         user.updatedAt,
       ],
     );
+    return applied.length > 0;
   }
 
   /** Removes everything of the user: sessions (and so their chatters), ignore list, editor links, invites. */

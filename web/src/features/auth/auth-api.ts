@@ -26,7 +26,11 @@ export const authApi = apiSlice.injectEndpoints({
     logout: build.mutation<null, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
     }),
+    /** Ends every login session of the user: every browser and OBS overlay signs out. */
+    logoutEverywhere: build.mutation<null, void>({
+      query: () => ({ url: '/auth/logout-everywhere', method: 'POST' }),
+    }),
   }),
 });
 
-export const { useGetMeQuery, useLogoutMutation } = authApi;
+export const { useGetMeQuery, useLogoutMutation, useLogoutEverywhereMutation } = authApi;

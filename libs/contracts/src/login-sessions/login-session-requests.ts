@@ -1,0 +1,25 @@
+import { IsUUID, Matches } from 'class-validator';
+import { SESSION_ID_PATTERN, SessionRequest } from '../auth/auth-messages.js';
+import { defineEvent, defineRequest } from '../messaging/definitions.js';
+
+/** Login-session requests beyond resolve and end (AUTH_REQUESTS). */
+export const LOGIN_SESSION_REQUESTS = {
+  /** Sign out everywhere: ends every login session of the user this one belongs to. */
+  endAllOfUser: defineRequest<SessionRequest, { ended: boolean }>(
+    'auth.session.end-all-of-user.v1',
+    SessionRequest,
+  ),
+} as const;
+
+/** One login session ended (logout in one browser): only its live sockets close. */
+export class LoginSessionEnded {
+  @IsUUID()
+  userId: string;
+
+  @Matches(SESSION_ID_PATTERN)
+  sessionId: string;
+}
+
+export const LOGIN_SESSION_EVENTS = {
+  ended: defineEvent<LoginSessionEnded>('auth.session.ended.v1', LoginSessionEnded),
+} as const;
