@@ -40,6 +40,8 @@ export const baseEnv = z.object({
 export function keyPrefixOf(config: { INSTALLATION_PREFIX: string }, scope?: string): string {
   return scope ? `${config.INSTALLATION_PREFIX}:${scope}:` : `${config.INSTALLATION_PREFIX}:`;
 }
+
+/**
  * Caps per user (issue 16), far above what a real streamer reaches: open live sockets
  * (tabs, overlays, editors' screens), sessions running at once, sessions created a minute.
  */
