@@ -76,9 +76,13 @@ export class JetStreamDurableStreams implements DurableStreams {
   async publish<T>(subject: string, data: T, opts: { msgId: string }): Promise<PublishResult> {
     const start = process.hrtime.bigint();
     try {
-      const ack = await this.js.publish(subjectIn(this.prefix, subject), JSON.stringify(data) ?? 'null', {
-        msgID: opts.msgId,
-      });
+      const ack = await this.js.publish(
+        subjectIn(this.prefix, subject),
+        JSON.stringify(data) ?? 'null',
+        {
+          msgID: opts.msgId,
+        },
+      );
       streamPublishDuration.observe({ outcome: 'ok' }, secondsSince(start));
       return { duplicate: ack.duplicate, sequence: ack.seq };
     } catch (error) {
