@@ -1,8 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { de } from './de';
+import type { Language } from '../features/i18n/i18n';
 import { legalTexts } from '../features/legal/legal-texts';
+import { landingTexts } from '../features/public/landing-texts';
+import { loginTexts } from '../features/public/login-texts';
+import { settingsTexts } from '../features/settings/settings-texts';
+import { statisticsTexts } from '../features/statistics/statistics-texts';
+import { de } from './de';
 import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
@@ -22,9 +27,30 @@ const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
 const BARE_FIGURES = ['sessions.moreKeywords', 'sessionPage.peopleToGreet'];
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-/** Every text of a language, the legal pages' namespace under `legal.`. */
-const allTexts = (messages: object, language: keyof typeof legalTexts) =>
-  flatten({ ...messages, legal: legalTexts[language] });
+
+/** Texts that load with the screens that use them (see feature-texts.ts), by their key. */
+const FEATURES = [landingTexts, legalTexts, loginTexts, settingsTexts, statisticsTexts];
+const featureTexts = async (language: Language) =>
+  Object.fromEntries(
+    await Promise.all(FEATURES.map(async (feature) => [feature.key, await feature.read(language)])),
+  ) as Record<string, object>;
+const FEATURE_TEXTS: Record<Language, Record<string, object>> = {
+  en: await featureTexts('en'),
+  de: await featureTexts('de'),
+  es: await featureTexts('es'),
+  fr: await featureTexts('fr'),
+};
+
+/** Every text of a language: its language file's and, under each feature's name, its features'. */
+function allTexts(messages: object, language: Language): Map<string, string> {
+  const texts = flatten(messages);
+  for (const [feature, featureMessages] of Object.entries(FEATURE_TEXTS[language]))
+    for (const [key, text] of flatten(featureMessages, feature)) {
+      if (texts.has(key)) throw new Error(`${language}: ${key} is in two places`);
+      texts.set(key, text);
+    }
+  return texts;
+}
 const english = allTexts(en, 'en');
 const pluralBases = [...english.keys()]
   .filter((key) => key.endsWith('_other'))
@@ -61,6 +87,19 @@ describe.each([
       ([key, text]) => translated.get(key) === text && text.length > 12,
     );
     expect(same.length / english.size).toBeLessThan(0.05);
+  });
+});
+
+describe('Feature texts', () => {
+  it('are all checked here', () => {
+    const root = join(import.meta.dirname, '..');
+    const declared = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.spec\.tsx?$/.test(file))
+      .flatMap((file) => [
+        ...readFileSync(join(root, file), 'utf8').matchAll(/defineFeatureTexts\(\s*'(\w+)'/g),
+      ])
+      .map((match) => match[1]);
+    expect(declared.sort()).toEqual(FEATURES.map((feature) => feature.key).sort());
   });
 });
 
@@ -110,7 +149,7 @@ function appSource(): string {
   const root = join(import.meta.dirname, '..');
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.tsx?$/.test(file) && !/\.spec\.tsx?$/.test(file))
-    .filter((file) => !file.startsWith('locales'))
+    .filter((file) => !file.startsWith('locales') && !/[\\/]texts[\\/]/.test(file))
     .map((file) => readFileSync(join(root, file), 'utf8'))
     .join('\n');
 }
@@ -139,10 +178,7 @@ function keyUsage(source: string): (key: string) => boolean {
 
 describe('Text keys', () => {
   const isUsed = keyUsage(appSource());
-  const named = (messages: object) => [...flatten(messages).keys()];
-  const keys = [...new Set(named(en).map((key) => key.replace(PLURAL_FORM, '')))];
-  // The legal pages name their keys within their own namespace.
-  keys.push(...named(legalTexts.en));
+  const keys = [...new Set([...english.keys()].map((key) => key.replace(PLURAL_FORM, '')))];
 
   it('are all used by the web app', () => {
     const unused = keys.filter((key) => !isUsed(key) && !CATALOGUE_ONLY.includes(key));

@@ -44,6 +44,12 @@ export function dateLocaleFor(language: string): Locale {
 
 export const i18n: I18n = i18next.createInstance();
 
+const preparers = new Set<(language: Language) => Promise<void>>();
+/** Work to finish before a newly chosen language is shown, such as loading a screen's texts. */
+export function beforeLanguageShown(prepare: (language: Language) => Promise<void>) {
+  preparers.add(prepare);
+}
+
 /** Initialises i18next with English, then switches to the stored language once it has loaded. */
 export async function initI18n(language: string | null = readStored(LANGUAGE_STORAGE_KEY)) {
   await i18n.use(initReactI18next).init({
@@ -69,6 +75,7 @@ export async function changeLanguage(language: Language) {
       return;
     }
   }
+  await Promise.all([...preparers].map((prepare) => prepare(language)));
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }

@@ -2,19 +2,10 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { i18n, LANGUAGES } from '../i18n/i18n';
+import { Spinner } from '../../components/Spinner';
+import { useFeatureTexts } from '../i18n/feature-texts';
 import { legalTexts } from './legal-texts';
 import './legal.css';
-
-const LEGAL = 'legal';
-
-/** The legal texts join i18next as their own namespace when these pages first load. */
-function addLegalTexts() {
-  for (const language of LANGUAGES)
-    i18n.addResourceBundle(language, LEGAL, legalTexts[language], true, true);
-}
-if (i18n.isInitialized) addLegalTexts();
-else i18n.on('initialized', addLegalTexts);
 
 /** The one contact address the legal pages repeat. */
 export const CONTACT_EMAIL = 'contact@greetboard.example';
@@ -34,7 +25,7 @@ function LegalPage({ title, children }: { title: string; children: ReactNode }) 
 }
 
 function Sections({ prefix, keys }: { prefix: string; keys: string[] }) {
-  const { t } = useTranslation(LEGAL);
+  const { t } = useTranslation();
   return keys.map((key) => (
     <section key={key}>
       <h2>{t(`${prefix}.${key}Title`)}</h2>
@@ -44,17 +35,18 @@ function Sections({ prefix, keys }: { prefix: string; keys: string[] }) {
 }
 
 export function PrivacyPage() {
-  const { t } = useTranslation(LEGAL);
+  const { t, ready } = useFeatureTexts(legalTexts);
+  if (!ready) return <Spinner fullPage />;
   return (
-    <LegalPage title={t('privacy.title')}>
+    <LegalPage title={t('legal.privacy.title')}>
       <Sections
-        prefix="privacy"
+        prefix="legal.privacy"
         keys={['collected', 'use', 'security', 'retention', 'thirdParties', 'rights']}
       />
       <section>
-        <h2>{t('privacy.contactTitle')}</h2>
+        <h2>{t('legal.privacy.contactTitle')}</h2>
         <p>
-          <a href={`mailto:${CONTACT_EMAIL}`}>{t('contactLine', { email: CONTACT_EMAIL })}</a>
+          <a href={`mailto:${CONTACT_EMAIL}`}>{t('legal.contactLine', { email: CONTACT_EMAIL })}</a>
         </p>
       </section>
     </LegalPage>
@@ -62,11 +54,12 @@ export function PrivacyPage() {
 }
 
 export function TermsPage() {
-  const { t } = useTranslation(LEGAL);
+  const { t, ready } = useFeatureTexts(legalTexts);
+  if (!ready) return <Spinner fullPage />;
   return (
-    <LegalPage title={t('terms.title')}>
+    <LegalPage title={t('legal.terms.title')}>
       <Sections
-        prefix="terms"
+        prefix="legal.terms"
         keys={[
           'acceptance',
           'service',
@@ -84,21 +77,22 @@ export function TermsPage() {
 }
 
 export function ImprintPage() {
-  const { t } = useTranslation(LEGAL);
+  const { t, ready } = useFeatureTexts(legalTexts);
+  if (!ready) return <Spinner fullPage />;
   return (
-    <LegalPage title={t('imprint.title')}>
-      <Sections prefix="imprint" keys={['operator']} />
+    <LegalPage title={t('legal.imprint.title')}>
+      <Sections prefix="legal.imprint" keys={['operator']} />
       <section>
-        <h2>{t('imprint.contactTitle')}</h2>
+        <h2>{t('legal.imprint.contactTitle')}</h2>
         <p>
           <a href={`mailto:${CONTACT_EMAIL}`}>
-            {t('imprint.emailLabel', { email: CONTACT_EMAIL })}
+            {t('legal.imprint.emailLabel', { email: CONTACT_EMAIL })}
           </a>
         </p>
       </section>
       <section>
-        <h2>{t('imprint.responsibleTitle')}</h2>
-        <p>{t('imprint.responsibleText', { email: CONTACT_EMAIL })}</p>
+        <h2>{t('legal.imprint.responsibleTitle')}</h2>
+        <p>{t('legal.imprint.responsibleText', { email: CONTACT_EMAIL })}</p>
       </section>
     </LegalPage>
   );

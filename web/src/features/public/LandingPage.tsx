@@ -1,6 +1,8 @@
 import { Eye, Globe, Hand, Layers, MonitorPlay, Moon, Users, Zap } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Spinner } from '../../components/Spinner';
+import { useFeatureTexts } from '../i18n/feature-texts';
+import { landingTexts } from './landing-texts';
 import './public.css';
 
 const FEATURES = [
@@ -15,7 +17,8 @@ const FEATURES = [
 ] as const;
 
 export default function LandingPage() {
-  const { t } = useTranslation();
+  const { t, ready } = useFeatureTexts(landingTexts);
+  if (!ready) return <Spinner fullPage />;
   return (
     <main className="landing">
       <section className="hero">

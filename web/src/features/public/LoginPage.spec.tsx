@@ -4,13 +4,18 @@ import { cleanup, screen } from '@testing-library/react';
 import { changeLanguage } from '../i18n/i18n';
 import { renderWithApp, setUpI18n } from '../../../test/unit/test-utils';
 import LoginPage from './LoginPage';
+import { loginTexts } from './login-texts';
 
 const loginWithError = (error: string) =>
   renderWithApp(<LoginPage />, { route: `/login?error=${encodeURIComponent(error)}` });
 const alertText = () => screen.getByRole('alert').textContent;
 
 describe('LoginPage sign-in errors', () => {
-  beforeAll(setUpI18n);
+  beforeAll(async () => {
+    await setUpI18n();
+    // The page shows once its texts have loaded; changeLanguage then loads them in each language.
+    await loginTexts.load('en');
+  });
   afterEach(async () => {
     cleanup();
     await changeLanguage('en');

@@ -1,14 +1,16 @@
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Spinner } from '../../components/Spinner';
+import { useFeatureTexts } from '../i18n/feature-texts';
 import { loginErrorKey } from './login-error';
+import { loginTexts } from './login-texts';
 import './public.css';
 
 /** Sign-in is the browser navigating to the backend's OAuth start. */
 export const SIGN_IN_PATH = '/auth/twitch';
 
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t, ready } = useFeatureTexts(loginTexts);
   // A failed sign-in comes back as /login?error=<code or the server's English text>.
   const [params] = useSearchParams();
   const errorKey = loginErrorKey(params.get('error'));
@@ -18,6 +20,7 @@ export default function LoginPage() {
     t('login.feature3'),
     t('login.feature4'),
   ];
+  if (!ready) return <Spinner fullPage />;
   return (
     <main className="login">
       <div className="card login-card">

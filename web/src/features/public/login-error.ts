@@ -1,6 +1,6 @@
-import type { en } from '../../locales/en';
+import type { en } from './texts/login/en';
 
-type LoginErrorName = keyof typeof en.login.errors;
+type LoginErrorName = keyof typeof en.errors;
 
 /**
  * Sign-in failures the gateway sends back as /login?error=…, by code and by the English text

@@ -7,6 +7,7 @@ import { createStore } from '../../app/store';
 import { setUpI18n } from '../../../test/unit/test-utils';
 import { DefaultKeywordsSection } from './DefaultKeywordsSection';
 import type { UserSettings } from './settings-api';
+import { settingsTexts } from './settings-texts';
 
 const settings: UserSettings = {
   soundNotifications: true,
@@ -49,7 +50,11 @@ const keywordsOf = (body: unknown) =>
   JSON.parse((body as { defaultKeywords: string }).defaultKeywords) as string[];
 
 describe('default keyword chips', () => {
-  beforeAll(setUpI18n);
+  beforeAll(async () => {
+    await setUpI18n();
+    // The settings page shows its sections once these have loaded.
+    await settingsTexts.load('en');
+  });
   afterEach(() => {
     cleanup();
     globalThis.fetch = defaultFetch;

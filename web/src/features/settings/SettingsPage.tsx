@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { useAuth } from '../auth/use-auth';
+import { useFeatureTexts } from '../i18n/feature-texts';
 import { DangerZone } from './DangerZone';
 import { DefaultKeywordsSection } from './DefaultKeywordsSection';
 import { GlobalEditorsSection } from './GlobalEditorsSection';
@@ -15,6 +15,7 @@ import {
   useGetGlobalEditorsQuery,
   useGetIgnoredUsersQuery,
 } from './settings-lists-api';
+import { settingsTexts } from './settings-texts';
 import './settings.css';
 
 /** The spec's defaults (section 9), for fields a stored record lacks. */
@@ -30,7 +31,7 @@ const DEFAULTS: UserSettings = {
 
 /** The settings screen: settings, ignored users, editors and invites load together. */
 export default function SettingsPage() {
-  const { t } = useTranslation();
+  const { t, ready } = useFeatureTexts(settingsTexts);
   const { user } = useAuth();
   const settings = useGetSettingsQuery();
   const ignored = useGetIgnoredUsersQuery();
@@ -41,10 +42,11 @@ export default function SettingsPage() {
   const failed = all.some((query) => query.isError);
 
   useEffect(() => {
-    if (failed) toast.error(t('settings.toast.loadFailed'), { id: 'load-settings' });
-  }, [failed, t]);
+    if (failed && ready) toast.error(t('settings.toast.loadFailed'), { id: 'load-settings' });
+  }, [failed, ready, t]);
 
   if (!user) return null;
+  if (!ready) return <Spinner />;
   const current: UserSettings = { ...DEFAULTS, ...settings.data };
 
   return (

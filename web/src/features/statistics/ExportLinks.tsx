@@ -3,7 +3,8 @@ import { useStatisticsTexts } from './statistics-texts';
 
 /** Downloads of a session's chatters (the server names the file). */
 export function ExportLinks({ sessionId }: { sessionId: string }) {
-  const { t } = useStatisticsTexts();
+  const { t, ready } = useStatisticsTexts();
+  if (!ready) return null;
   return (
     <div className="statistics-export" role="group" aria-label={t('statistics.export')}>
       <a className="button button-secondary" href={exportUrl(sessionId, 'csv')} download>

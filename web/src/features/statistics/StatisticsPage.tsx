@@ -24,13 +24,14 @@ const AGGREGATE = 'aggregate';
 
 /** Spec section 2, "Statistics screen": the user's own sessions, together or one by one. */
 export default function StatisticsPage() {
-  const { t } = useStatisticsTexts();
+  const { t, ready } = useStatisticsTexts();
   const [selected, setSelected] = useState(AGGREGATE);
   const selectId = useId();
   const timeZone = viewerTimeZone();
   // The aggregate lists the user's own sessions too, for the selector.
   const aggregate = useGetStatisticsQuery(timeZone, { refetchOnMountOrArgChange: true });
   const sessions = aggregate.data?.sessions ?? [];
+  if (!ready) return <Spinner />;
 
   return (
     <div className="page statistics-page">

@@ -58,5 +58,7 @@ export const en = {
   exportJson: 'Export JSON',
 };
 
-/** Every language has exactly these keys. */
-export type StatisticsTexts = { [K in keyof typeof en]: string };
+/** Every language has these keys, and a `_many` form of a count where the language has one. */
+export type StatisticsTexts = { [K in keyof typeof en]: string } & {
+  [K in keyof typeof en as K extends `${infer Base}_other` ? `${Base}_many` : never]?: string;
+};

@@ -24,6 +24,7 @@ export const es: StatisticsTexts = {
   recentActivity: 'Actividad reciente (últimos 7 días)',
   mostActiveDay: 'Día más activo',
   dayWithChatters_one: '{{day}} ({{count}} chatter)',
+  dayWithChatters_many: '{{day}} ({{count}} de chatters)',
   dayWithChatters_other: '{{day}} ({{count}} chatters)',
   sevenDayGrid: 'Chatters y saludados por día, últimos 7 días',
   sevenDayChart:
@@ -35,11 +36,15 @@ export const es: StatisticsTexts = {
   chattersByHour: 'Chatters por hora del día',
   chattersByHourSummary_one:
     'Gráfico de barras de {{count}} chatter según la hora de su primer mensaje',
+  chattersByHourSummary_many:
+    'Gráfico de barras de {{count}} de chatters según la hora de su primer mensaje',
   chattersByHourSummary_other:
     'Gráfico de barras de {{count}} chatters según la hora de su primer mensaje',
   timeToGreet: 'Tiempo hasta el saludo',
   timeToGreetSummary_one:
     'Gráfico de barras de cuánto esperó {{count}} chatter saludado; media {{time}}',
+  timeToGreetSummary_many:
+    'Gráfico de barras de cuánto esperaron {{count}} de chatters saludados; media {{time}}',
   timeToGreetSummary_other:
     'Gráfico de barras de cuánto esperaron {{count}} chatters saludados; media {{time}}',
   under: 'menos de {{time}}',
@@ -51,10 +56,13 @@ export const es: StatisticsTexts = {
   dailyActivity: 'Actividad diaria (últimos 7 días)',
   notAvailable: 'N/D',
   seconds_one: '{{count}} segundo',
+  seconds_many: '{{count}} de segundos',
   seconds_other: '{{count}} segundos',
   minutes_one: '{{count}} minuto',
+  minutes_many: '{{count}} de minutos',
   minutes_other: '{{count}} minutos',
   hours_one: '{{count}} hora',
+  hours_many: '{{count}} de horas',
   hours_other: '{{count}} horas',
   hoursAndMinutes: '{{hours}} {{minutes}}',
   loadFailed: 'No se pudieron cargar las estadísticas',

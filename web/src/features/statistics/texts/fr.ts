@@ -24,6 +24,7 @@ export const fr: StatisticsTexts = {
   recentActivity: 'Activité récente (7 derniers jours)',
   mostActiveDay: 'Jour le plus actif',
   dayWithChatters_one: '{{day}} ({{count}} chatteur)',
+  dayWithChatters_many: '{{day}} ({{count}} de chatteurs)',
   dayWithChatters_other: '{{day}} ({{count}} chatteurs)',
   sevenDayGrid: 'Chatteurs et salués par jour, 7 derniers jours',
   sevenDayChart:
@@ -35,11 +36,15 @@ export const fr: StatisticsTexts = {
   chattersByHour: 'Chatteurs par heure de la journée',
   chattersByHourSummary_one:
     'Diagramme en barres de {{count}} chatteur selon l’heure de son premier message',
+  chattersByHourSummary_many:
+    'Diagramme en barres de {{count}} de chatteurs selon l’heure de leur premier message',
   chattersByHourSummary_other:
     'Diagramme en barres de {{count}} chatteurs selon l’heure de leur premier message',
   timeToGreet: 'Délai de salutation',
   timeToGreetSummary_one:
     'Diagramme en barres de l’attente de {{count}} chatteur salué ; moyenne {{time}}',
+  timeToGreetSummary_many:
+    'Diagramme en barres de l’attente de {{count}} de chatteurs salués ; moyenne {{time}}',
   timeToGreetSummary_other:
     'Diagramme en barres de l’attente de {{count}} chatteurs salués ; moyenne {{time}}',
   under: 'moins de {{time}}',
@@ -51,10 +56,13 @@ export const fr: StatisticsTexts = {
   dailyActivity: 'Activité quotidienne (7 derniers jours)',
   notAvailable: 'N/D',
   seconds_one: '{{count}} seconde',
+  seconds_many: '{{count}} de secondes',
   seconds_other: '{{count}} secondes',
   minutes_one: '{{count}} minute',
+  minutes_many: '{{count}} de minutes',
   minutes_other: '{{count}} minutes',
   hours_one: '{{count}} heure',
+  hours_many: '{{count}} d’heures',
   hours_other: '{{count}} heures',
   hoursAndMinutes: '{{hours}} {{minutes}}',
   loadFailed: 'Impossible de charger les statistiques',
