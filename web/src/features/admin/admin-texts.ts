@@ -1,47 +1,17 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { i18n, isLanguage, type Language } from '../i18n/i18n';
-import type { AdminMessages } from './locales/en';
+import { defineFeatureTexts, useFeatureTexts } from '../i18n/feature-texts';
 
 /**
- * The admin panel's texts load with the panel (admins only), not with every language's main
- * chunk: the overlay's JavaScript budget has no room for them.
+ * The admin panel's texts (`admin.*`) load with the panel (admins only), not with every
+ * language's main chunk: the overlay's JavaScript budget has no room for them.
  */
-const loaders: Record<Language, () => Promise<AdminMessages>> = {
-  en: async () => (await import('./locales/en')).adminEn,
-  de: async () => (await import('./locales/de')).adminDe,
-  es: async () => (await import('./locales/es')).adminEs,
-  fr: async () => (await import('./locales/fr')).adminFr,
-};
+export const adminTexts = defineFeatureTexts('admin', {
+  en: () => import('./locales/en').then((texts) => texts.adminEn),
+  de: () => import('./locales/de').then((texts) => texts.adminDe),
+  es: () => import('./locales/es').then((texts) => texts.adminEs),
+  fr: () => import('./locales/fr').then((texts) => texts.adminFr),
+});
 
-const loaded = (language: Language) =>
-  i18n.exists('admin.title', { lng: language, fallbackLng: [] });
-
-async function ensure(language: Language): Promise<void> {
-  if (loaded(language)) return;
-  const admin = await loaders[language]();
-  i18n.addResourceBundle(language, 'translation', { admin }, true, false);
-}
-
-/**
- * True once the admin texts of the current language (and English, the fallback) are there.
- * Only a language whose main texts have loaded is current, so adding to it merges, never
- * stands in for the main bundle.
- */
+/** True once the admin texts of the language being shown (and English) are there. */
 export function useAdminTexts(): boolean {
-  const { i18n: instance } = useTranslation();
-  const language: Language = isLanguage(instance.language) ? instance.language : 'en';
-  const [readyFor, setReadyFor] = useState<Language | null>(() =>
-    loaded(language) && loaded('en') ? language : null,
-  );
-  useEffect(() => {
-    let current = true;
-    Promise.all([ensure('en'), ensure(language)])
-      .then(() => current && setReadyFor(language))
-      .catch((error: unknown) => console.warn('Could not load the admin texts', error));
-    return () => {
-      current = false;
-    };
-  }, [language]);
-  return readyFor === language;
+  return useFeatureTexts(adminTexts).ready;
 }

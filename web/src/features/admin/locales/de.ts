@@ -10,7 +10,6 @@ export const adminDe: AdminMessages = {
   tabUsers: 'Benutzer',
   tabSystem: 'System',
   refresh: 'Daten aktualisieren',
-  loading: 'Admin-Daten werden geladen…',
   totalUsers: 'Benutzer gesamt',
   activeSessions: 'Aktive Sitzungen',
   totalChatters: 'Chatter gesamt',

@@ -8,7 +8,6 @@ export const adminEn = {
   tabUsers: 'Users',
   tabSystem: 'System',
   refresh: 'Refresh Data',
-  loading: 'Loading admin data…',
   totalUsers: 'Total Users',
   activeSessions: 'Active Sessions',
   totalChatters: 'Total Chatters',
