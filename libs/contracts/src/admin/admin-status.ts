@@ -10,6 +10,7 @@ import {
   Min,
 } from 'class-validator';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
+import { SUBJECTS } from '../wire/subjects.js';
 
 /**
  * The admin panel's overview and system status (spec section 3), gathered from every running
@@ -68,9 +69,9 @@ export class ReplicaStatusReport {
 
 export const ADMIN_STATUS_EVENTS = {
   /** Every replica of every service receives it (each in a queue group of its own). */
-  probe: defineEvent<ReplicaStatusProbe>('admin.replica-status.probe.v1', ReplicaStatusProbe),
+  probe: defineEvent<ReplicaStatusProbe>(SUBJECTS.admin.replicaStatusProbe, ReplicaStatusProbe),
   /** Every gateway receives every report; the one that sent the probe keeps it. */
-  report: defineEvent<ReplicaStatusReport>('admin.replica-status.report.v1', ReplicaStatusReport),
+  report: defineEvent<ReplicaStatusReport>(SUBJECTS.admin.replicaStatusReport, ReplicaStatusReport),
 } as const;
 
 /** The database-wide counts, answered by one replica of the owning service. */
@@ -89,11 +90,11 @@ export interface SessionsAdminTotals {
 
 export const ADMIN_REQUESTS = {
   authTotals: defineRequest<AdminTotalsRequest, AuthAdminTotals>(
-    'auth.admin.totals.v1',
+    SUBJECTS.auth.adminTotals,
     AdminTotalsRequest,
   ),
   sessionsTotals: defineRequest<AdminTotalsRequest, SessionsAdminTotals>(
-    'sessions.admin.totals.v1',
+    SUBJECTS.sessions.adminTotals,
     AdminTotalsRequest,
   ),
 } as const;

@@ -1,12 +1,13 @@
 import { IsUUID, Matches } from 'class-validator';
 import { SESSION_ID_PATTERN, SessionRequest } from '../auth/auth-messages.js';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
+import { SUBJECTS } from '../wire/subjects.js';
 
 /** Login-session requests beyond resolve and end (AUTH_REQUESTS). */
 export const LOGIN_SESSION_REQUESTS = {
   /** Sign out everywhere: ends every login session of the user this one belongs to. */
   endAllOfUser: defineRequest<SessionRequest, { ended: boolean }>(
-    'auth.session.end-all-of-user.v1',
+    SUBJECTS.auth.endAllSessionsOfUser,
     SessionRequest,
   ),
 } as const;
@@ -21,5 +22,5 @@ export class LoginSessionEnded {
 }
 
 export const LOGIN_SESSION_EVENTS = {
-  ended: defineEvent<LoginSessionEnded>('auth.session.ended.v1', LoginSessionEnded),
+  ended: defineEvent<LoginSessionEnded>(SUBJECTS.auth.sessionEnded, LoginSessionEnded),
 } as const;

@@ -8,6 +8,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { SUBJECTS } from '../wire/subjects.js';
 
 /**
  * The sessions service's domain events, for read models such as the statistics service.
@@ -110,16 +111,16 @@ export class UserDataRemoved {
 }
 
 export const SESSION_DOMAIN_EVENTS = {
-  sessionCreated: { subject: 'domain.sessions.session.created.v1', payload: SessionSnapshot },
-  sessionStarted: { subject: 'domain.sessions.session.started.v1', payload: SessionSnapshot },
-  sessionStopped: { subject: 'domain.sessions.session.stopped.v1', payload: SessionSnapshot },
-  sessionRenamed: { subject: 'domain.sessions.session.renamed.v1', payload: SessionSnapshot },
-  sessionDeleted: { subject: 'domain.sessions.session.deleted.v1', payload: SessionRemoved },
-  chatterCreated: { subject: 'domain.sessions.chatter.created.v1', payload: ChatterSnapshot },
-  chatterCounted: { subject: 'domain.sessions.chatter.counted.v1', payload: ChatterSnapshot },
-  chatterGreeted: { subject: 'domain.sessions.chatter.greeted.v1', payload: ChatterSnapshot },
-  chatterUngreeted: { subject: 'domain.sessions.chatter.ungreeted.v1', payload: ChatterSnapshot },
-  userDataRemoved: { subject: 'domain.sessions.user-data.removed.v1', payload: UserDataRemoved },
+  sessionCreated: { subject: SUBJECTS.domain.sessionCreated, payload: SessionSnapshot },
+  sessionStarted: { subject: SUBJECTS.domain.sessionStarted, payload: SessionSnapshot },
+  sessionStopped: { subject: SUBJECTS.domain.sessionStopped, payload: SessionSnapshot },
+  sessionRenamed: { subject: SUBJECTS.domain.sessionRenamed, payload: SessionSnapshot },
+  sessionDeleted: { subject: SUBJECTS.domain.sessionDeleted, payload: SessionRemoved },
+  chatterCreated: { subject: SUBJECTS.domain.chatterCreated, payload: ChatterSnapshot },
+  chatterCounted: { subject: SUBJECTS.domain.chatterCounted, payload: ChatterSnapshot },
+  chatterGreeted: { subject: SUBJECTS.domain.chatterGreeted, payload: ChatterSnapshot },
+  chatterUngreeted: { subject: SUBJECTS.domain.chatterUngreeted, payload: ChatterSnapshot },
+  userDataRemoved: { subject: SUBJECTS.domain.userDataRemoved, payload: UserDataRemoved },
 } as const;
 
 /** Every sessions domain event, for a consumer's filter. */

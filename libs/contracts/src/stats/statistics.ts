@@ -11,6 +11,7 @@ import {
 import { defineRequest } from '../messaging/definitions.js';
 import { ActorRequest } from '../sessions/session-requests.js';
 import type { ChatterSnapshot, SessionSnapshot } from '../session-events/session-domain-events.js';
+import { SUBJECTS } from '../wire/subjects.js';
 
 /** Spec section 9: the statistics window is 7 days including today. */
 export const STATISTICS_WINDOW_DAYS = 7;
@@ -109,11 +110,11 @@ export class SnapshotPageRequest {
 
 export const STATISTICS_REQUESTS = {
   aggregate: defineRequest<StatisticsRequest, AggregateStatistics>(
-    'stats.statistics.aggregate.v1',
+    SUBJECTS.stats.aggregateStatistics,
     StatisticsRequest,
   ),
   session: defineRequest<SessionStatisticsRequest, SessionStatistics>(
-    'stats.statistics.session.v1',
+    SUBJECTS.stats.sessionStatistics,
     SessionStatisticsRequest,
   ),
 } as const;
@@ -121,11 +122,11 @@ export const STATISTICS_REQUESTS = {
 /** Answered by the sessions service: every session and chatter by id, for `rebuild-stats`. */
 export const SESSION_SNAPSHOT_REQUESTS = {
   sessions: defineRequest<SnapshotPageRequest, SessionSnapshot[]>(
-    'sessions.snapshot.sessions.v1',
+    SUBJECTS.sessions.sessionSnapshots,
     SnapshotPageRequest,
   ),
   chatters: defineRequest<SnapshotPageRequest, ChatterSnapshot[]>(
-    'sessions.snapshot.chatters.v1',
+    SUBJECTS.sessions.chatterSnapshots,
     SnapshotPageRequest,
   ),
 } as const;

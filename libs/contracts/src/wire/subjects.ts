@@ -25,6 +25,9 @@ export const SUBJECTS = {
     importTwitchUser: 'auth.twitch.import-user.v1',
     /** Event: every login session of a user ended. */
     sessionsEnded: 'auth.user.sessions-ended.v1',
+    endAllSessionsOfUser: 'auth.session.end-all-of-user.v1',
+    sessionEnded: 'auth.session.ended.v1',
+    adminTotals: 'auth.admin.totals.v1',
   },
   sessions: {
     listSessions: 'sessions.session.list.v1',
@@ -47,6 +50,18 @@ export const SUBJECTS = {
     answerInvite: 'sessions.global-editor-invite.answer.v1',
     countUserData: 'sessions.user-data.count.v1',
     listMonitoredChannels: 'sessions.monitors.list.v1',
+    sessionSnapshots: 'sessions.snapshot.sessions.v1',
+    chatterSnapshots: 'sessions.snapshot.chatters.v1',
+    adminTotals: 'sessions.admin.totals.v1',
+  },
+  stats: {
+    aggregateStatistics: 'stats.statistics.aggregate.v1',
+    sessionStatistics: 'stats.statistics.session.v1',
+  },
+  admin: {
+    /** Events: a gateway's status probe to every replica, and each replica's report. */
+    replicaStatusProbe: 'admin.replica-status.probe.v1',
+    replicaStatusReport: 'admin.replica-status.report.v1',
   },
   chatIngest: {
     /** Event: the set of monitored channels may have changed. */
@@ -65,6 +80,16 @@ export const SUBJECTS = {
     userChanged: 'domain.auth.user.changed.v1',
     userDeleted: 'domain.auth.user.deleted.v1',
     sessionStatusChanged: 'domain.sessions.session.status-changed.v1',
+    sessionCreated: 'domain.sessions.session.created.v1',
+    sessionStarted: 'domain.sessions.session.started.v1',
+    sessionStopped: 'domain.sessions.session.stopped.v1',
+    sessionRenamed: 'domain.sessions.session.renamed.v1',
+    sessionDeleted: 'domain.sessions.session.deleted.v1',
+    chatterCreated: 'domain.sessions.chatter.created.v1',
+    chatterCounted: 'domain.sessions.chatter.counted.v1',
+    chatterGreeted: 'domain.sessions.chatter.greeted.v1',
+    chatterUngreeted: 'domain.sessions.chatter.ungreeted.v1',
+    userDataRemoved: 'domain.sessions.user-data.removed.v1',
   },
 } as const;
 
