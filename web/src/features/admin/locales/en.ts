@@ -109,6 +109,9 @@ export const adminEn = {
   pageOf: 'Page {{page}} of {{pages}}',
 };
 
-type Messages<T> = { [K in keyof T]: string };
+/** Every language has these keys, and a `_many` form of a count where the language has one. */
+type Messages<T> = { [K in keyof T]: string } & {
+  [K in keyof T as K extends `${infer Base}_other` ? `${Base}_many` : never]?: string;
+};
 /** Every language has exactly the English keys. */
 export type AdminMessages = Messages<typeof adminEn>;
