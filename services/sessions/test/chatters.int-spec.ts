@@ -88,11 +88,15 @@ describe('chatters, greeting and chat lines over the bus', () => {
     expect((await list(owner.actor, keyed.id)).map((c) => c.username)).toEqual(['carol', 'erin']);
   });
 
-  it('lets the owner and editors list chatters; others get FORBIDDEN', async () => {
+  it('lets the owner and editors list chatters; admins get FORBIDDEN, strangers SESSION_NOT_FOUND', async () => {
     expect((await list(editor.actor)).length).toBeGreaterThan(0);
-    for (const actor of [stranger.actor, admin.actor]) {
-      expect(await h.failure(R.listChatters, { actor, sessionId: session.id })).toBe('FORBIDDEN');
-    }
+    expect(await h.failure(R.listChatters, { actor: admin.actor, sessionId: session.id })).toBe(
+      'FORBIDDEN',
+    );
+    // Another user's session answers like a missing one (issue 16).
+    expect(await h.failure(R.listChatters, { actor: stranger.actor, sessionId: session.id })).toBe(
+      'SESSION_NOT_FOUND',
+    );
   });
 
   it('greets with server-set greeter and time, is idempotent, un-greets, and publishes chatter_update', async () => {
@@ -133,11 +137,16 @@ describe('chatters, greeting and chat lines over the bus', () => {
 
   it('refuses greets by strangers and admins, and for unknown chatters', async () => {
     const [alice] = await list();
-    for (const actor of [stranger.actor, admin.actor]) {
-      expect(await h.failure(R.greetChatter, { actor, chatterId: alice.id, isGreeted: true })).toBe(
-        'FORBIDDEN',
-      );
-    }
+    expect(
+      await h.failure(R.greetChatter, { actor: admin.actor, chatterId: alice.id, isGreeted: true }),
+    ).toBe('FORBIDDEN');
+    expect(
+      await h.failure(R.greetChatter, {
+        actor: stranger.actor,
+        chatterId: alice.id,
+        isGreeted: true,
+      }),
+    ).toBe('CHATTER_NOT_FOUND');
     expect(
       await h.failure(R.greetChatter, {
         actor: owner.actor,
@@ -260,7 +269,7 @@ describe('chatters, greeting and chat lines over the bus', () => {
     const [link] = await h.request(R.listGlobalEditors, { actor: owner.actor });
     await h.request(R.removeGlobalEditor, { actor: owner.actor, id: link.id });
     expect(await h.failure(R.listChatters, { actor: editor.actor, sessionId: session.id })).toBe(
-      'FORBIDDEN',
+      'SESSION_NOT_FOUND',
     );
     expect((await h.request(R.listSessions, { actor: editor.actor })).length).toBe(0);
   });

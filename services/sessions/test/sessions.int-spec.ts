@@ -99,11 +99,19 @@ describe('sessions over the bus', () => {
 
   it('lets only the owner start and stop; stopping sets endedAt, starting clears it', async () => {
     const session = await h.request(R.createSession, { actor: owner.actor, name: 'Start me' });
-    for (const actor of [editor.actor, stranger.actor, admin.actor]) {
+    for (const actor of [editor.actor, admin.actor]) {
       expect(
         await h.failure(R.updateSession, { actor, sessionId: session.id, isActive: false }),
       ).toBe('NOT_SESSION_OWNER');
     }
+    // Another user's session answers like a missing one (issue 16).
+    expect(
+      await h.failure(R.updateSession, {
+        actor: stranger.actor,
+        sessionId: session.id,
+        isActive: false,
+      }),
+    ).toBe('SESSION_NOT_FOUND');
     const stopped = await h.request(R.updateSession, {
       actor: owner.actor,
       sessionId: session.id,
@@ -158,15 +166,18 @@ describe('sessions over the bus', () => {
     );
   });
 
-  it('deletes for the owner or an admin with the chatter count; editors and strangers get FORBIDDEN', async () => {
+  it('deletes for the owner or an admin with the chatter count; editors get FORBIDDEN, strangers SESSION_NOT_FOUND', async () => {
     const session = await h.request(R.createSession, { actor: owner.actor, name: 'Doomed' });
     await h.chatters.recordChatLines([
       chatLine(owner.username, 'alice'),
       chatLine(owner.username, 'bob'),
     ]);
-    for (const actor of [editor.actor, stranger.actor]) {
-      expect(await h.failure(R.deleteSession, { actor, sessionId: session.id })).toBe('FORBIDDEN');
-    }
+    expect(await h.failure(R.deleteSession, { actor: editor.actor, sessionId: session.id })).toBe(
+      'FORBIDDEN',
+    );
+    expect(await h.failure(R.deleteSession, { actor: stranger.actor, sessionId: session.id })).toBe(
+      'SESSION_NOT_FOUND',
+    );
     expect(await h.request(R.deleteSession, { actor: owner.actor, sessionId: session.id })).toEqual(
       {
         sessionName: 'Doomed',

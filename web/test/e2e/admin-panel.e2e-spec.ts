@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminUserDto, ChatterDto, SessionDto } from '@greetboard/contracts';
 import { waitFor } from '@greetboard/testing';
 import {
+  allowConsoleMessages,
   api,
   collectPageErrors,
   launchChromium,
@@ -58,6 +59,8 @@ describe('the admin panel', () => {
     page.getByRole('dialog').getByRole('button', { name: label }).click();
 
   beforeAll(async () => {
+    // The failure paths below make the server refuse for real; Chromium logs each refusal.
+    allowConsoleMessages(/the server responded with a status of 40[349]/);
     app = await Standalone.start();
     browser = await launchChromium();
     admin = await signedIn('demo_streamer');
@@ -97,7 +100,8 @@ describe('the admin panel', () => {
 
     await row(admin, 'e2e_rejected').getByRole('button', { name: 'Reject' }).click();
     await toast(admin, 'User "e2e_rejected" rejected successfully');
-    await toast(rejected, 'Your account has been rejected.');
+    // Rejecting ends the account's login sessions: its open page is signed out.
+    await rejected.waitForURL((url) => url.pathname === '/');
     expect(await userNamed('e2e_rejected')).toMatchObject({ isApproved: false });
 
     const target = row(admin, 'e2e_waiting');

@@ -21,14 +21,16 @@ export async function openSettings(page: Page, app: Standalone): Promise<void> {
 }
 
 /**
- * Ends the context's login session from another tab, as signing out elsewhere would: the
- * open page keeps its screen, and its next request is refused for real.
+ * The page's next `method` request to `path` is cut off as a dropped connection would be:
+ * the server never sees it, and the screen must say it failed and keep the old state.
  */
-export async function signOutElsewhere(page: Page, app: Standalone): Promise<void> {
-  const response = await page.request.post(`${app.origin}/auth/logout`, {
-    headers: { Origin: app.origin },
+export async function dropNextRequest(page: Page, method: string, path: string): Promise<void> {
+  const matches = (url: URL) => url.pathname === path;
+  await page.route(matches, async (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    await page.unroute(matches);
+    await route.abort('connectionreset');
   });
-  if (!response.ok()) throw new Error(`logout answered ${response.status()}`);
 }
 
 /** Types into a user search box and waits for its result. */
