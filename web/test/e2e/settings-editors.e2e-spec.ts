@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SessionDto } from '@greetboard/contracts';
 import { waitFor } from '@greetboard/testing';
 import {
+  allowConsoleMessages,
   api,
   collectPageErrors,
   launchChromium,
@@ -54,6 +55,8 @@ describe('global editors, language and announcements across users', () => {
   };
 
   beforeAll(async () => {
+    // The failure paths below make the server refuse for real; Chromium logs each refusal.
+    allowConsoleMessages(/the server responded with a status of (40[349]|50[23])/);
     app = await Standalone.start();
     browser = await launchChromium();
     ownerContext = await newContext(browser);

@@ -25,12 +25,15 @@ export async function openSettings(page: Page, app: Standalone): Promise<void> {
  * the server never sees it, and the screen must say it failed and keep the old state.
  */
 export async function dropNextRequest(page: Page, method: string, path: string): Promise<void> {
-  const matches = (url: URL) => url.pathname === path;
-  await page.route(matches, async (route) => {
-    if (route.request().method() !== method) return route.fallback();
-    await page.unroute(matches);
-    await route.abort('connectionreset');
-  });
+  let dropped = false;
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      if (dropped || route.request().method() !== method) return route.fallback();
+      dropped = true;
+      await route.abort('connectionreset');
+    },
+  );
 }
 
 /** Types into a user search box and waits for its result. */
