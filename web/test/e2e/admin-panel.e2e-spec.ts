@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminUserDto, ChatterDto, SessionDto } from '@greetboard/contracts';
 import { waitFor } from '@greetboard/testing';
 import {
-  allowConsoleMessages,
+  allowConsoleMessagesInFile,
   api,
   collectPageErrors,
   launchChromium,
@@ -60,7 +60,7 @@ describe('the admin panel', () => {
 
   beforeAll(async () => {
     // The failure paths below make the server refuse for real; Chromium logs each refusal.
-    allowConsoleMessages(/the server responded with a status of 40[349]/);
+    allowConsoleMessagesInFile(/the server responded with a status of 40[349]/);
     app = await Standalone.start();
     browser = await launchChromium();
     admin = await signedIn('demo_streamer');

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SessionDto } from '@greetboard/contracts';
 import { waitFor } from '@greetboard/testing';
 import {
-  allowConsoleMessages,
+  allowConsoleMessagesInFile,
   api,
   collectPageErrors,
   launchChromium,
@@ -56,7 +56,7 @@ describe('global editors, language and announcements across users', () => {
 
   beforeAll(async () => {
     // The failure paths below make the server refuse for real; Chromium logs each refusal.
-    allowConsoleMessages(/the server responded with a status of (40[349]|50[23])/);
+    allowConsoleMessagesInFile(/the server responded with a status of (40[349]|50[23])/);
     app = await Standalone.start();
     browser = await launchChromium();
     ownerContext = await newContext(browser);

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ChatterDto, IgnoredUserDto, SessionDto } from '@greetboard/contracts';
 import { waitFor } from '@greetboard/testing';
 import {
-  allowConsoleMessages,
+  allowConsoleMessagesInFile,
   api,
   collectPageErrors,
   launchChromium,
@@ -43,9 +43,9 @@ describe('settings page', () => {
 
   beforeAll(async () => {
     // The requests these tests cut off on purpose (dropNextRequest) are logged by Chromium.
-    allowConsoleMessages(/net::ERR_CONNECTION_RESET/);
+    allowConsoleMessagesInFile(/net::ERR_CONNECTION_RESET/);
     // The user search failure is Twitch answering 5xx for real; Chromium logs the refusal.
-    allowConsoleMessages(/the server responded with a status of (40[349]|50[23])/);
+    allowConsoleMessagesInFile(/the server responded with a status of (40[349]|50[23])/);
     app = await Standalone.start();
     browser = await launchChromium();
     context = await newContext(browser);
