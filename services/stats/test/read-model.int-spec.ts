@@ -23,6 +23,7 @@ import {
 import {
   createBusClient,
   createDurableStreams,
+  nameIn,
   type BusClient,
   type DurableStreams,
 } from '@greetboard/transport';
@@ -34,6 +35,9 @@ import {
   expectedSession,
   type RecordedEvent,
 } from './scenario.js';
+
+/** The stats process and this test speak as one installation on the private NATS server. */
+const INSTALLATION = 'stats_test';
 
 /**
  * The stats service as it runs in production (its built program, its own database, a NATS
@@ -66,6 +70,7 @@ describe('statistics read model', () => {
       DATABASE_URL: database.url,
       NATS_URL: nats.url,
       LOG_LEVEL: 'warn',
+      INSTALLATION_PREFIX: INSTALLATION,
     });
     await waitFor(
       () =>
@@ -100,7 +105,10 @@ describe('statistics read model', () => {
       await waitFor(
         async () => {
           const info = await jsm.consumers
-            .info(STREAMS.domainEvents.name, 'stats-session-events-v1')
+            .info(
+              nameIn(INSTALLATION, STREAMS.domainEvents.name),
+              nameIn(INSTALLATION, 'stats-session-events-v1'),
+            )
             .catch(() => undefined);
           return (
             info !== undefined &&
@@ -143,8 +151,9 @@ describe('statistics read model', () => {
     nats = await startPrivateNatsServer();
     database = await createTestDatabase('greetboard_stats');
     db = new pg.Pool({ connectionString: database.url, max: 2 });
-    bus = createBusClient({ kind: 'nats', url: nats.url });
-    streams = await createDurableStreams({ kind: 'nats', url: nats.url });
+    const transport = { kind: 'nats' as const, url: nats.url, prefix: INSTALLATION };
+    bus = createBusClient(transport);
+    streams = await createDurableStreams(transport);
     await streams.ensureStream({
       name: STREAMS.domainEvents.name,
       subjects: [...STREAMS.domainEvents.subjects],
