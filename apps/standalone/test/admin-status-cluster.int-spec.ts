@@ -1,3 +1,4 @@
+import { keyPrefixOf } from '@greetboard/config';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Module } from '@nestjs/common';
@@ -58,7 +59,6 @@ describe('admin overview and system status across replicas', () => {
   let gatewayB: RunningProgram;
   let gatewayBUrl: string;
   const ingest = new Map<string, RunningProgram>();
-  const kvPrefix = `greetboard-test:status-${run}:`;
   const replicaId = (name: string) => `status-${run}-${name}`;
   const sockets: WebSocket[] = [];
 
@@ -96,7 +96,12 @@ describe('admin overview and system status across replicas', () => {
       'warn',
     );
     for (const channel of CHANNELS) stack.emulator.state.users.create({ login: channel });
-    kv = createKeyValueStore({ REDIS_URL: TEST_INFRASTRUCTURE.redis }, kvPrefix);
+    // Every process speaks as the stack's installation: its subjects, streams and keys.
+    const installation = transport.prefix ?? 'greetboard';
+    kv = createKeyValueStore(
+      { REDIS_URL: TEST_INFRASTRUCTURE.redis },
+      keyPrefixOf({ INSTALLATION_PREFIX: installation }),
+    );
     const port = await freePort();
     gatewayBUrl = `http://127.0.0.1:${port}`;
     gatewayB = startProgram('services/gateway/dist/main.js', {
@@ -106,6 +111,7 @@ describe('admin overview and system status across replicas', () => {
       PORT: String(port),
       PUBLIC_URL: stack.url,
       RATE_LIMIT_API_PER_MINUTE: '100000',
+      INSTALLATION_PREFIX: installation,
     });
     for (const name of ['ingest-1', 'ingest-2']) {
       ingest.set(
@@ -116,7 +122,7 @@ describe('admin overview and system status across replicas', () => {
           REDIS_URL: TEST_INFRASTRUCTURE.redis,
           TWITCH_IRC_URL: stack.emulator.ircWsUrl,
           CHAT_INGEST_REPLICA_ID: replicaId(name),
-          CHAT_INGEST_KEY_PREFIX: kvPrefix,
+          INSTALLATION_PREFIX: installation,
           CHANNELS_PER_CONNECTION: '2',
         }),
       );
