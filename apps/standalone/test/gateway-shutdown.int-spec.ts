@@ -31,6 +31,9 @@ describe('gateway shutdown with open live sockets', () => {
     const program = startProgram('services/gateway/dist/main.js', {
       LOG_LEVEL: 'log',
       NATS_URL: stack.transport.kind === 'nats' ? stack.transport.url : '',
+      // The stack's installation: its subjects and keys, so both gateways meet its services.
+      INSTALLATION_PREFIX:
+        (stack.transport.kind === 'nats' && stack.transport.prefix) || 'greetboard',
       REDIS_URL: TEST_INFRASTRUCTURE.redis,
       PORT: String(port),
       PUBLIC_URL: stack.url,
