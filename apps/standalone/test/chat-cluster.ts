@@ -30,6 +30,8 @@ import { FailFastNatsClient, JetStreamDurableStreams } from '@greetboard/transpo
  * the test's own, nothing is shared with other runs but the PostgreSQL and Redis servers.
  */
 export interface ChatCluster {
+  /** The cluster's INSTALLATION_PREFIX: a client of its own must speak with it. */
+  installation: string;
   emulator: TwitchEmulator;
   database: TestDatabase;
   db: pg.Pool;
@@ -101,7 +103,8 @@ export async function startChatCluster(options: ClusterOptions): Promise<ChatClu
 
   const common = {
     NODE_ENV: 'test',
-    LOG_LEVEL: 'log',
+    // Nest's "successfully started" (the boot signal below) is logged at debug level only.
+    LOG_LEVEL: 'debug',
     NATS_URL: options.natsUrl,
     REDIS_URL: TEST_INFRASTRUCTURE.redis,
     DATABASE_URL: database.url,
@@ -138,6 +141,7 @@ export async function startChatCluster(options: ClusterOptions): Promise<ChatClu
   };
 
   const cluster: ChatCluster = {
+    installation,
     emulator,
     database,
     db,

@@ -87,6 +87,7 @@ beforeAll(async () => {
   for (const name of PROCESSES) await cluster.start(name);
   channel = await cluster.addChannel();
   bus = new FailFastNatsClient({ servers: [nats.url] });
+  bus.prefix = cluster.installation;
 
   workDir = await mkdtemp(path.join(tmpdir(), 'greetboard-prometheus-'));
   await writeFile(path.join(workDir, 'alerts.yaml'), stringify(shortened(rules)));
