@@ -88,6 +88,7 @@ describe('gateway shutdown with open live sockets', () => {
     bus = new FailFastNatsClient({
       servers: [stack.transport.kind === 'nats' ? stack.transport.url : ''],
     });
+    bus.prefix = stack.transport.kind === 'nats' ? stack.transport.prefix : undefined;
     await startGateway('a');
     await startGateway('b');
   }, 60_000);
