@@ -48,6 +48,7 @@ export function replicaStatusController(
         probeId: probe.probeId,
         service,
         replicaId,
+        processId: PROCESS_REPLICA_ID,
         uptime: Math.floor(process.uptime()),
         memoryUsage: { rss, heapTotal, heapUsed },
         ...this.details?.(),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Browser, Cookie, Page } from 'playwright-core';
+import type { SystemStatusDto } from '@greetboard/contracts';
 import { REPO_ROOT } from '@greetboard/testing';
 import {
   api,
@@ -109,4 +110,18 @@ describe('admin panel screens', () => {
     },
     120_000,
   );
+
+  it('counts the memory of the one standalone process once, not once per service', async () => {
+    const context = await newContext(browser, { cookies });
+    const page = await context.newPage();
+    await page.goto(`${app.origin}/`);
+    const status = await api<SystemStatusDto>(page, 'GET', '/api/admin/system-status');
+    await context.close();
+    const answered = status.replicas.filter((row) => row.memoryUsage !== null);
+    expect(answered.length).toBeGreaterThanOrEqual(5);
+    const largest = Math.max(...answered.map((row) => row.memoryUsage!.rss));
+    // Five services share the process; their reports differ only by when each was taken.
+    expect(status.memoryUsage.rss).toBeLessThan(largest * 1.5);
+    expect(status.memoryUsage.rss).toBeGreaterThan(largest * 0.5);
+  }, 60_000);
 });

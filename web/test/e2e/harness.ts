@@ -283,6 +283,8 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   // Wait for web fonts and lazy chunks to settle so the picture shows the finished screen.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // A full-page picture of a scrolled page draws the sticky header where the viewport was.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage, animations: 'disabled' });
   return file;
 }

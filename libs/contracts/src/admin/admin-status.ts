@@ -45,6 +45,15 @@ export class ReplicaStatusReport {
   @MaxLength(200)
   replicaId: string;
 
+  /**
+   * The operating-system process (host and pid) behind the replica. In the standalone runtime
+   * every service shares one process, so its memory is counted once in the totals.
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  processId?: string;
+
   @IsInt()
   @Min(0)
   uptime: number;
@@ -128,7 +137,7 @@ export interface SystemStatusDto {
   activeTmiConnections: number;
   /** Seconds, of the longest-running replica that answered. */
   uptime: number;
-  /** The sum over the replicas that answered. */
+  /** The sum over the processes that answered (services sharing a process count once). */
   memoryUsage: MemoryUsageDto;
   activeMonitors: string[];
   timestamp: string;

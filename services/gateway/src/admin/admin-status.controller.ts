@@ -41,14 +41,15 @@ export class AdminStatusController {
   async systemStatus(): Promise<SystemStatusDto> {
     const { reports, replicas } = await this.collector.gather();
     const monitors = new Set(reports.flatMap((report) => report.channels ?? []));
+    const processes = [...onePerProcess(reports)];
     return {
       websocketConnections: sum(reports.map((report) => report.websocketConnections)),
       activeTmiConnections: sum(reports.map((report) => report.tmiConnections)),
       uptime: Math.max(0, ...reports.map((report) => report.uptime)),
       memoryUsage: {
-        rss: sum(reports.map((report) => report.memoryUsage.rss)),
-        heapTotal: sum(reports.map((report) => report.memoryUsage.heapTotal)),
-        heapUsed: sum(reports.map((report) => report.memoryUsage.heapUsed)),
+        rss: sum(processes.map((report) => report.memoryUsage.rss)),
+        heapTotal: sum(processes.map((report) => report.memoryUsage.heapTotal)),
+        heapUsed: sum(processes.map((report) => report.memoryUsage.heapUsed)),
       },
       activeMonitors: [...monitors].sort(),
       timestamp: new Date().toISOString(),
@@ -67,6 +68,15 @@ export class ReplicaReportsController {
   report(@Payload(rpcValidationPipe()) report: ReplicaStatusReport): void {
     this.collector.receive(report);
   }
+}
+
+/** One report per operating-system process: services sharing a process share its memory. */
+function onePerProcess(reports: ReplicaStatusReport[]): Iterable<ReplicaStatusReport> {
+  const byProcess = new Map<string, ReplicaStatusReport>();
+  for (const report of reports) {
+    byProcess.set(report.processId ?? `${report.service}/${report.replicaId}`, report);
+  }
+  return byProcess.values();
 }
 
 function sum(values: (number | undefined)[]): number {
