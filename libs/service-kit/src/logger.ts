@@ -1,4 +1,5 @@
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import { currentRequestId } from '@greetboard/transport';
 
 const ORDER: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -15,8 +16,22 @@ const FRAMEWORK_CONTEXTS = new Set([
   'NestMicroservice',
 ]);
 
-/** Prints the framework's start-up messages at `debug`, everything else as asked. */
+type JsonLogOptions = Parameters<ConsoleLogger['getJsonLogObject']>[1];
+
+/**
+ * Prints the framework's start-up messages at `debug`, everything else as asked. A JSON line
+ * written while a request is handled carries its `requestId`, in whichever process it runs.
+ */
 class ServiceLogger extends ConsoleLogger {
+  protected override getJsonLogObject(
+    message: unknown,
+    options: JsonLogOptions,
+  ): ReturnType<ConsoleLogger['getJsonLogObject']> {
+    const line = super.getJsonLogObject(message, options);
+    const requestId = currentRequestId();
+    return requestId === undefined ? line : { ...line, requestId };
+  }
+
   override log(message: unknown, ...rest: unknown[]): void {
     const context = rest.at(-1);
     if (typeof context === 'string' && FRAMEWORK_CONTEXTS.has(context)) {

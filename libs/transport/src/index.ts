@@ -21,3 +21,4 @@ export * from './streams/batching-worker.js';
 export * from './streams/in-process-durable-streams.js';
 export * from './streams/jetstream-durable-streams.js';
 export * from './streams/create-durable-streams.js';
+export * from './request-context.js';

@@ -12,6 +12,7 @@ import type { GatewayAuthSettings } from './auth/gateway-auth.settings.js';
 import { noStoreForUserAnswers, securityHeaders } from './auth/protections.js';
 import { GatewayModule } from './gateway.module.js';
 import { DomainErrorFilter } from './http/domain-error.filter.js';
+import { assignRequestId } from './http/request-id.js';
 import { recordRequestDuration } from './http/request-metrics.js';
 import { GatewayHttpAdapter } from './http/gateway-http-server.js';
 import { httpValidationPipe } from './http/validation.pipe.js';
@@ -96,6 +97,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use(noStoreForUserAnswers());
   app.use(cookieParser());
   app.useBodyParser('json', { limit: MAX_JSON_BODY });
+  // After the body parser, whose stream callbacks would otherwise run outside the request.
+  app.use(assignRequestId);
   app.useGlobalFilters(new DomainErrorFilter());
   app.useGlobalPipes(httpValidationPipe());
   if (config.WEB_DIST_DIR) serveWebApp(app, config.WEB_DIST_DIR);

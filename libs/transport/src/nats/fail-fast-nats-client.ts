@@ -5,8 +5,10 @@ import {
   type ReadPacket,
   type WritePacket,
 } from '@nestjs/microservices';
+import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
 import { natsRequestDuration, secondsSince } from '@greetboard/metrics';
 import { subjectIn, subjectOutside } from '../installation/installation-names.js';
+import { currentRequestId, REQUEST_ID_HEADER } from '../request-context.js';
 import { NoRespondersError } from '../transport-errors.js';
 
 type SubscriptionHandler = ReturnType<ClientNats['createSubscriptionHandler']>;
@@ -27,6 +29,18 @@ export class FailFastNatsClient extends ClientNats {
 
   protected override normalizePattern(pattern: MsPattern): string {
     return subjectIn(this.prefix, super.normalizePattern(pattern));
+  }
+
+  /** Every request and event sent on behalf of a request carries its id (request-context.ts). */
+  protected override mergeHeaders<THeaders = MsgHdrs>(
+    requestHeaders?: THeaders,
+  ): MsgHdrs | undefined {
+    const merged = super.mergeHeaders(requestHeaders) as MsgHdrs | undefined;
+    const requestId = currentRequestId();
+    if (requestId === undefined) return merged;
+    const result = merged ?? natsHeaders();
+    if (!result.has(REQUEST_ID_HEADER)) result.set(REQUEST_ID_HEADER, requestId);
+    return result;
   }
 
   /** Times each request by subject until its answer, its failure or its abandonment. */

@@ -1,18 +1,43 @@
+import { Logger } from '@nestjs/common';
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
 import { subjectIn } from '../installation/installation-names.js';
+import { requestIdOf, withRequestId } from '../request-context.js';
+
+type NatsMessage = Parameters<ServerNats['handleMessage']>[1];
 
 type ServerNatsOptions = Required<NatsOptions>['options'];
 
 /**
  * Nest's NATS server, subscribed to the installation's subjects: each handler registered under
  * a contract subject listens on `<prefix>.<subject>` and is still looked up by the contract's.
+ * A message that carries a request id is handled as part of that request.
  */
 export class InstallationNatsServer extends ServerNats {
+  private readonly requests = new Logger('bus');
+
   constructor(
     options: ServerNatsOptions,
     private readonly prefix: string | undefined,
   ) {
     super(options);
+  }
+
+  /**
+   * Handles each message inside the request it was sent for, so its log lines carry the id;
+   * at debug level each answered request is logged with its duration.
+   */
+  override handleMessage(channel: string, message: NatsMessage): Promise<unknown> {
+    return withRequestId(requestIdOf(message.headers), async () => {
+      const start = performance.now();
+      try {
+        return await super.handleMessage(channel, message);
+      } finally {
+        if (message.reply) {
+          const took = Math.round(performance.now() - start);
+          this.requests.debug(`Answered ${channel} in ${took} ms`);
+        }
+      }
+    });
   }
 
   override bindEvents(client: { subscribe(subject: string, options: object): unknown }): void {

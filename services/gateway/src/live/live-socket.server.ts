@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
@@ -20,7 +21,7 @@ import {
   type UserDto,
 } from '@greetboard/contracts';
 import { liveMessages, liveSocketCloses, liveSockets } from '@greetboard/metrics';
-import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import { BUS_CLIENT, withRequestId, type BusClient } from '@greetboard/transport';
 import {
   GATEWAY_AUTH_SETTINGS,
   sessionCookieName,
@@ -167,9 +168,12 @@ export class LiveSocketServer
     });
   }
 
-  private async receive(connection: LiveConnection, text: string): Promise<void> {
-    const message = await parseClientMessage(text, this.logger);
-    if (message) await this.commands.handle(connection, message);
+  /** Each live message is a request of its own: its NATS messages and log lines share an id. */
+  private receive(connection: LiveConnection, text: string): Promise<void> {
+    return withRequestId(randomUUID(), async () => {
+      const message = await parseClientMessage(text, this.logger);
+      if (message) await this.commands.handle(connection, message);
+    });
   }
 
   private beat(): void {
