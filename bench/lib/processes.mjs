@@ -6,8 +6,14 @@ import { waitFor } from '../../libs/testing/dist/index.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Nest logs this line once a service (or the gateway's HTTP server) is up, at LOG_LEVEL=log. */
-const BOOTED = /successfully started/;
+/**
+ * The installation every benchmark process runs in (INSTALLATION_PREFIX): the benchmark's own
+ * clients put it before subjects, stream and consumer names, as the services do.
+ */
+export const INSTALLATION = 'bench';
+
+/** Every process logs "<service> is ready" once it has started, at LOG_LEVEL=log. */
+const BOOTED = /is ready/;
 
 /**
  * Starts `script` (relative to the repository root) with `env` on top of this process's
@@ -16,7 +22,13 @@ const BOOTED = /successfully started/;
 export function startProcess(name, script, env, nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, script)], {
     cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'log', ...env },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      LOG_LEVEL: 'log',
+      INSTALLATION_PREFIX: INSTALLATION,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

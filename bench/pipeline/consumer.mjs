@@ -15,7 +15,7 @@ import {
   waitFor,
 } from '../../libs/testing/dist/index.js';
 import { FailFastNatsClient, JetStreamDurableStreams } from '../../libs/transport/dist/index.js';
-import { ROOT, startProcess } from '../lib/processes.mjs';
+import { ROOT, startProcess, INSTALLATION } from '../lib/processes.mjs';
 import { addStreamer } from '../lib/streamers.mjs';
 
 const CHANNELS = 50;
@@ -39,8 +39,9 @@ async function main() {
     NATS_URL: nats.url,
     DATABASE_URL: databaseUrl,
   };
-  const streams = await JetStreamDurableStreams.connect(nats.url);
+  const streams = await JetStreamDurableStreams.connect(nats.url, INSTALLATION);
   const bus = new FailFastNatsClient({ servers: [nats.url] });
+  bus.prefix = INSTALLATION;
   const startSessions = (nodeArgs) =>
     startProcess('sessions', 'services/sessions/dist/main.js', env, nodeArgs);
   let sessions = startSessions([]);

@@ -23,8 +23,13 @@ import {
   startPrivateNatsServer,
   waitFor,
 } from '../../libs/testing/dist/index.js';
-import { FailFastNatsClient, JetStreamDurableStreams } from '../../libs/transport/dist/index.js';
-import { ROOT, startProcess } from '../lib/processes.mjs';
+import {
+  FailFastNatsClient,
+  JetStreamDurableStreams,
+  nameIn,
+  subjectIn,
+} from '../../libs/transport/dist/index.js';
+import { ROOT, startProcess, INSTALLATION } from '../lib/processes.mjs';
 import { addStreamer } from '../lib/streamers.mjs';
 import { ChatterEntity } from '../../services/sessions/dist/chatters/chatter.entity.js';
 import { startTwitchEmulator } from '../../tools/twitch-emulator/dist/index.js';
@@ -67,7 +72,7 @@ async function startOrmConsumer(natsUrl, databaseUrl) {
       )
     ).map((row) => [row.channel, row.id]),
   );
-  const streams = await JetStreamDurableStreams.connect(natsUrl);
+  const streams = await JetStreamDurableStreams.connect(natsUrl, INSTALLATION);
   const consumer = await streams.consume(
     { stream: 'CHAT_LINES_V1', durable: 'sessions-chat-lines-v1', maxBatch: 100 },
     async (batch) => {
@@ -159,13 +164,16 @@ async function main() {
     start('ingest-1', 'services/chat-ingest/dist/main.js', ingestEnv(1)),
     start('ingest-2', 'services/chat-ingest/dist/main.js', ingestEnv(2)),
   ];
-  const streams = await JetStreamDurableStreams.connect(nats.url);
+  const streams = await JetStreamDurableStreams.connect(nats.url, INSTALLATION);
   const bus = new FailFastNatsClient({ servers: [nats.url] });
+  bus.prefix = INSTALLATION;
   const relay = await connect({ servers: [nats.url] });
   // Sign-in stands in: the benchmark answers the gateway's cookie lookups for its streamers (no
   // auth service runs), so each streamer's dashboard socket is a real /ws connection.
   const signedIn = new Map();
-  const resolver = relay.subscribe('auth.session.resolve.v1', { queue: 'auth' });
+  const resolver = relay.subscribe(subjectIn(INSTALLATION, 'auth.session.resolve.v1'), {
+    queue: 'auth',
+  });
   void (async () => {
     for await (const message of resolver) {
       const packet = message.json();
@@ -321,7 +329,7 @@ async function main() {
       const jsm = await (await import('@nats-io/jetstream')).jetstreamManager(relay);
       await waitFor(
         async () => {
-          const info = await jsm.streams.info('CHAT_LINES_V1');
+          const info = await jsm.streams.info(nameIn(INSTALLATION, 'CHAT_LINES_V1'));
           return info.state.messages >= expected;
         },
         { timeoutMs: 30_000, what: 'lines in the stream' },

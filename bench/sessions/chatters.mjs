@@ -15,7 +15,8 @@ import {
   freePort,
   startPrivateNatsServer,
 } from '../../libs/testing/dist/index.js';
-import { startProcess } from '../lib/processes.mjs';
+import { INSTALLATION, startProcess } from '../lib/processes.mjs';
+import { subjectIn } from '../../libs/transport/dist/index.js';
 
 const CHATTERS = 10_000;
 const ROUNDS = 300;
@@ -55,7 +56,7 @@ async function main() {
   };
   const cookie = randomBytes(32).toString('base64url');
   const nc = await connect({ servers: [nats.url] });
-  const sub = nc.subscribe('auth.session.resolve.v1', { queue: 'auth' });
+  const sub = nc.subscribe(subjectIn(INSTALLATION, 'auth.session.resolve.v1'), { queue: 'auth' });
   void (async () => {
     for await (const message of sub) {
       const packet = message.json();

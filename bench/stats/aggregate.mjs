@@ -14,12 +14,14 @@ import {
   waitFor,
 } from '../../libs/testing/dist/index.js';
 import { sendRequest, STATISTICS_REQUESTS } from '../../libs/contracts/dist/index.js';
-import { createBusClient } from '../../libs/transport/dist/index.js';
-import { startProcess } from '../lib/processes.mjs';
+import { createBusClient, nameIn, subjectIn } from '../../libs/transport/dist/index.js';
+import { INSTALLATION, startProcess } from '../lib/processes.mjs';
 
 const SESSIONS = 100;
 const CHATTERS = 200_000;
 const ROUNDS = 200;
+const STREAM = nameIn(INSTALLATION, 'DOMAIN_EVENTS_V1');
+const CONSUMER = nameIn(INSTALLATION, 'stats-session-events-v1');
 const BACKLOG = 50_000;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -32,14 +34,16 @@ const quantiles = (samples) => {
 async function main() {
   const database = await createTestDatabase('greetboard_bench_stats', adminUrl);
   const nats = await startPrivateNatsServer();
-  const stats = startProcess('stats', 'services/stats/dist/main.js', {
-    NODE_ENV: 'production',
-    NATS_URL: nats.url,
-    DATABASE_URL: database.url,
-  });
+  const statsEnv = { NODE_ENV: 'production', NATS_URL: nats.url, DATABASE_URL: database.url };
+  let stats = startProcess('stats', 'services/stats/dist/main.js', statsEnv);
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
   const nc = await connect({ servers: [nats.url] });
-  const bus = createBusClient({ kind: 'nats', url: nats.url, requestTimeoutMs: 10_000 });
+  const bus = createBusClient({
+    kind: 'nats',
+    url: nats.url,
+    requestTimeoutMs: 10_000,
+    prefix: INSTALLATION,
+  });
   try {
     await stats.booted();
     const owner = randomUUID();
@@ -86,7 +90,9 @@ async function main() {
     for (let i = 0; i < ROUNDS; i++) samples.push(await ask());
     const latency = quantiles(samples);
 
-    // Read model throughput: a backlog of chatter events for another owner, drained.
+    // Read model throughput: a backlog of chatter events for another owner, published while
+    // the stats service is stopped, then drained by a fresh process from its durable consumer.
+    await stats.stop();
     const js = jetstream(nc);
     const other = randomUUID();
     const session = randomUUID();
@@ -106,18 +112,27 @@ async function main() {
         version: i + 1,
       };
       publishes.push(
-        js.publish('domain.sessions.chatter.created.v1', JSON.stringify(event), {
-          msgID: `bench-${i}`,
-        }),
+        js.publish(
+          subjectIn(INSTALLATION, 'domain.sessions.chatter.created.v1'),
+          JSON.stringify(event),
+          {
+            msgID: `bench-${i}`,
+          },
+        ),
       );
       if (publishes.length >= 1000) await Promise.all(publishes.splice(0));
     }
     await Promise.all(publishes);
     const jsm = await jetstreamManager(nc);
+    stats = startProcess('stats', 'services/stats/dist/main.js', statsEnv);
+    await stats.booted();
+    // The consumer may have begun before the boot line: time only what was still waiting.
+    const before = await jsm.consumers.info(STREAM, CONSUMER);
+    const waiting = before.num_pending + before.num_ack_pending;
     const drainStarted = performance.now();
     await waitFor(
       async () => {
-        const info = await jsm.consumers.info('DOMAIN_EVENTS_V1', 'stats-session-events-v1');
+        const info = await jsm.consumers.info(STREAM, CONSUMER);
         return info.num_pending === 0 && info.num_ack_pending === 0;
       },
       { timeoutMs: 300_000, intervalMs: 50, what: 'the backlog to drain' },
@@ -132,8 +147,9 @@ async function main() {
     console.log(
       `GET aggregate (${SESSIONS} sessions, ${CHATTERS} chatters), ${ROUNDS} requests: median ${latency.median.toFixed(2)} ms, p99 ${latency.p99.toFixed(2)} ms, min ${latency.min.toFixed(2)} ms, max ${latency.max.toFixed(2)} ms`,
     );
+    if (applied !== BACKLOG) throw new Error(`${applied} of ${BACKLOG} chatter events applied`);
     console.log(
-      `Read model: ${applied} chatter events applied from a backlog in ${drainSeconds.toFixed(2)} s (${Math.round(applied / drainSeconds)} events/s)`,
+      `Read model: ${BACKLOG} chatter events backlogged, ${waiting} still waiting at boot, drained in ${drainSeconds.toFixed(2)} s (${Math.round(waiting / drainSeconds)} events/s)`,
     );
   } finally {
     await nc.close();

@@ -10,6 +10,7 @@ import {
   type DurableStreams,
   type TransportRuntime,
 } from '@greetboard/transport';
+import { serviceLogger } from './logger.js';
 import { requireNatsUrl, runUntilSignal, transportRuntimeFrom } from './run-service.js';
 
 /**
@@ -119,6 +120,8 @@ export function runServiceMain<TEnv extends z.ZodType, TConfig = z.infer<TEnv>>(
     const infrastructure = await openServiceInfrastructure(env, runtime.needs);
     try {
       const running = await runtime.start(config, infrastructure);
+      // The one line an operator (and a script waiting for the process) looks for.
+      serviceLogger(runtime.service).log(`${runtime.service} is ready`);
       return {
         close: async () => {
           await running.close();

@@ -49,7 +49,15 @@ const INSTALLATION = 'stats_test';
  */
 describe('statistics read model', () => {
   const scenario = buildScenario();
-  const zones = ['Europe/Berlin', 'America/Los_Angeles', 'Pacific/Auckland', 'UTC'];
+  // Kathmandu (+5:45) and Kolkata (+5:30): hours and days that start between whole hours of UTC.
+  const zones = [
+    'Europe/Berlin',
+    'America/Los_Angeles',
+    'Pacific/Auckland',
+    'Asia/Kathmandu',
+    'Asia/Kolkata',
+    'UTC',
+  ];
   let nats: PrivateNatsServer;
   let database: TestDatabase;
   let db: pg.Pool;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { GREETING_TIME_BUCKETS_SECONDS, STATISTICS_WINDOW_DAYS } from '@greetboard/contracts';
+import { STATISTICS_WINDOW_DAYS } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
 
 /** Whose chatters a figure counts: one owner's, or one session's. */
@@ -65,21 +65,20 @@ export class StatisticsRepository {
     }));
   }
 
+  /** From the quarter-hour roll-ups (migration ChatterSlots), not the chatters themselves. */
   async chatterGroups(scope: Scope, timeZone: string): Promise<ChatterGroup[]> {
     const rows = await queryRows<ChatterGroup & { greetSeconds: string }>(
       this.dataSource,
-      `SELECT extract(hour FROM c.first_seen_at AT TIME ZONE $2)::int AS hour,
-              CASE WHEN c.is_greeted AND c.greeted_at IS NOT NULL THEN
-                width_bucket(extract(epoch FROM c.greeted_at - c.first_seen_at)::float8,
-                             $3::float8[]) END AS bucket,
-              count(*)::int AS chatters,
-              count(*) FILTER (WHERE c.is_greeted)::int AS greeted,
-              coalesce(sum(extract(epoch FROM c.greeted_at - c.first_seen_at))
-                FILTER (WHERE c.is_greeted), 0)::float8 AS "greetSeconds"
-         FROM stats.chatters c
-        WHERE c.${scope.column} = $1
-        GROUP BY 1, 2`,
-      [scope.id, timeZone, [...GREETING_TIME_BUCKETS_SECONDS]],
+      `SELECT extract(hour FROM slot AT TIME ZONE $2)::int AS hour,
+              NULLIF(bucket, -1) AS bucket,
+              sum(chatters)::int AS chatters,
+              sum(greeted)::int AS greeted,
+              (sum(greet_micros) / 1e6)::float8 AS "greetSeconds"
+         FROM stats.chatter_slots
+        WHERE ${scope.column} = $1
+        GROUP BY 1, 2
+       HAVING sum(chatters) <> 0`,
+      [scope.id, timeZone],
     );
     return rows.map((row) => ({ ...row, greetSeconds: Number(row.greetSeconds) }));
   }
@@ -95,12 +94,12 @@ export class StatisticsRepository {
                   ($3::timestamptz AT TIME ZONE $2)::date::timestamp,
                   interval '1 day') AS day)
        SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
-              (SELECT count(*) FROM stats.chatters c
+              (SELECT coalesce(sum(c.chatters), 0) FROM stats.chatter_slots c
                 WHERE c.${scope.column} = $1
-                  AND c.first_seen_at >= d.starts AND c.first_seen_at < d.ends)::int AS chatters,
-              (SELECT count(*) FROM stats.chatters c
-                WHERE c.${scope.column} = $1 AND c.is_greeted
-                  AND c.greeted_at >= d.starts AND c.greeted_at < d.ends)::int AS greeted
+                  AND c.slot >= d.starts AND c.slot < d.ends)::int AS chatters,
+              (SELECT coalesce(sum(g.greeted), 0) FROM stats.greeted_slots g
+                WHERE g.${scope.column} = $1
+                  AND g.slot >= d.starts AND g.slot < d.ends)::int AS greeted
          FROM days d ORDER BY d.day`,
       [scope.id, timeZone, asOf.toISOString()],
     );

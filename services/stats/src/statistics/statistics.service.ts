@@ -25,6 +25,9 @@ function mean(sum: number, count: number): number | null {
  */
 @Injectable()
 export class StatisticsService {
+  /** Zones both the runtime and PostgreSQL accepted once; zone data changes only on upgrade. */
+  private readonly knownZones = new Set<string>();
+
   constructor(private readonly repository: StatisticsRepository) {}
 
   async aggregate(
@@ -156,6 +159,7 @@ export class StatisticsService {
 
   /** The zone as given when both the runtime and PostgreSQL know it; else VALIDATION_FAILED. */
   private async validZone(timeZone: string): Promise<string> {
+    if (this.knownZones.has(timeZone)) return timeZone;
     let known = false;
     try {
       new Intl.DateTimeFormat('en', { timeZone });
@@ -168,6 +172,7 @@ export class StatisticsService {
         { field: 'tz', problems: ['tz must be an IANA time zone such as Europe/Berlin'] },
       ]);
     }
+    if (this.knownZones.size < 1_000) this.knownZones.add(timeZone);
     return timeZone;
   }
 }
