@@ -265,12 +265,26 @@ describe('statistics screen', () => {
     await screenshot(page, 'statistics-session-light');
     expect(await audit(page, 'statistics session, light')).toEqual([]);
 
-    const chatters = await api<ChatterDto[]>(page, 'GET', `/api/sessions/${session.id}/chatters`);
-    const [csvDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Export CSV' }).click(),
-    ]);
-    const csv = await readFile(await csvDownload.path(), 'utf8');
+    // The demo chat may add a chatter meanwhile: an export is compared with the list read
+    // before and after it, once the two agree.
+    const exportSteady = (name: string) =>
+      waitFor(
+        async () => {
+          const route = `/api/sessions/${session.id}/chatters`;
+          const before = await api<ChatterDto[]>(page, 'GET', route);
+          const [download] = await Promise.all([
+            page.waitForEvent('download'),
+            page.getByRole('link', { name }).click(),
+          ]);
+          const text = await readFile(await download.path(), 'utf8');
+          const after = await api<ChatterDto[]>(page, 'GET', route);
+          return JSON.stringify(before) === JSON.stringify(after)
+            ? { chatters: after, text }
+            : null;
+        },
+        { timeoutMs: 30_000, what: `an ${name} while the chatters hold still` },
+      );
+    const { chatters, text: csv } = await exportSteady('Export CSV');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const [header, ...rows] = parseCsv(csv.slice(1));
     expect(header).toEqual([
@@ -299,17 +313,14 @@ describe('statistics screen', () => {
         c.isGreeted ? (c.greetedAt ?? '') : '',
       ]),
     );
-    const [jsonDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Export JSON' }).click(),
-    ]);
-    const json = JSON.parse(await readFile(await jsonDownload.path(), 'utf8')) as {
+    const exported = await exportSteady('Export JSON');
+    const json = JSON.parse(exported.text) as {
       username: string;
       greeted: boolean;
       messageCount: number;
     }[];
     expect(json.map((c) => [c.username, c.greeted, c.messageCount])).toEqual(
-      chatters.map((c) => [c.username, c.isGreeted, c.messageCount]),
+      exported.chatters.map((c) => [c.username, c.isGreeted, c.messageCount]),
     );
     await page.context().close();
   }, 60_000);
