@@ -112,6 +112,8 @@ export const ADMIN_REQUESTS = {
 export interface ReplicaStatusDto {
   service: string;
   replicaId: string;
+  /** Host and pid of the process behind it; services sharing a process share its memory. */
+  processId: string | null;
   status: 'up' | 'missing';
   uptime: number | null;
   memoryUsage: MemoryUsageDto | null;

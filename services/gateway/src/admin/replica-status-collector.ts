@@ -92,6 +92,7 @@ export class ReplicaStatusCollector {
     const replicas: ReplicaStatusDto[] = reports.map((report) => ({
       service: report.service,
       replicaId: report.replicaId,
+      processId: report.processId ?? null,
       status: 'up',
       uptime: report.uptime,
       memoryUsage: report.memoryUsage,
@@ -104,6 +105,7 @@ export class ReplicaStatusCollector {
       if (gathering.reports.has(key)) continue;
       replicas.push({
         ...replica,
+        processId: null,
         status: 'missing',
         uptime: null,
         memoryUsage: null,
