@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   emitEvent,
   LIVE_EVENTS,
-  MONITOR_EVENTS,
   type ServerMessage,
   type ServerMessagePayloads,
 } from '@greetboard/contracts';
@@ -10,14 +9,6 @@ import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { EditorsRepository } from '../editors/editors.repository.js';
 
 type SessionEventType = Exclude<ServerMessage['type'], 'user_approved' | 'user_rejected'>;
-
-/** Events after which the set of monitored channels may differ. */
-const MONITOR_CHANGES = new Set<SessionEventType>([
-  'session_created',
-  'session_started',
-  'session_stopped',
-  'session_deleted',
-]);
 
 export interface SessionEvent<K extends SessionEventType = SessionEventType> {
   ownerId: string;
@@ -70,10 +61,6 @@ export class LiveEvents {
           }),
         ),
       );
-      if (events.some((event) => MONITOR_CHANGES.has(event.type))) {
-        // chat-ingest looks again now instead of at its next round.
-        await emitEvent(this.bus, MONITOR_EVENTS.changed, {});
-      }
     } catch (error) {
       this.logger.error(`Could not publish ${events.length} live events: ${String(error)}`);
     }

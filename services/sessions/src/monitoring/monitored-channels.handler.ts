@@ -8,7 +8,10 @@ import {
 import { OnRequest } from '@greetboard/transport';
 import { MonitoringRepository } from './monitoring.repository.js';
 
-/** Tells chat-ingest which channels to read: those of owners with an active session. */
+/**
+ * Tells chat-ingest which channels to read: those of owners with an active session. Chat-ingest
+ * reads this at boot and as a slow reconciliation; between, it follows session status events.
+ */
 @Controller()
 export class MonitoredChannelsHandler {
   constructor(private readonly monitoring: MonitoringRepository) {}

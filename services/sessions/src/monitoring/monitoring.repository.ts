@@ -11,13 +11,18 @@ const PRUNE_BATCH = 10_000;
 export class MonitoringRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Every channel with a running session: owners with an active session, by login. */
+  /**
+   * Every channel with a running session, with those sessions' ids: owners with an active
+   * session, by login. A session whose owner is not in the users projection yet has no channel.
+   */
   monitoredChannels(): Promise<MonitoredChannel[]> {
     return queryRows<MonitoredChannel>(
       this.dataSource,
-      `SELECT DISTINCT u.username AS channel, u.twitch_id AS "channelId"
+      `SELECT u.username AS channel, u.twitch_id AS "channelId",
+              array_agg(s.id::text ORDER BY s.id) AS "sessionIds"
          FROM sessions.sessions s JOIN sessions.users u ON u.id = s.user_id
         WHERE s.is_active
+        GROUP BY u.username, u.twitch_id
         ORDER BY 1`,
       [],
     );

@@ -189,6 +189,16 @@ export class SessionsRepository {
     return deleted;
   }
 
+  /** The owner's Twitch login from the users projection, if it is known yet. */
+  async ownerLogin(manager: Query, ownerId: string): Promise<string | undefined> {
+    const [row] = await queryRows<{ username: string }>(
+      manager,
+      `SELECT username FROM sessions.users WHERE id = $1`,
+      [ownerId],
+    );
+    return row?.username;
+  }
+
   /** Every session of the owner, for telling an editor who lost them. */
   namesOf(ownerId: string): Promise<{ id: string; name: string }[]> {
     return queryRows<{ id: string; name: string }>(

@@ -61,7 +61,11 @@ export class SessionsService {
       const created = await this.sessions.insertRunning(manager, actor.id, name, keywords);
       if (!created) throw new DomainError('INTERNAL');
       await this.events.session(manager, 'sessionCreated', created.id);
-      await this.events.statusChanged(manager, statusOf(created, true));
+      // The creator is the owner: their login is the channel even before the projection has it.
+      await this.events.statusChanged(
+        manager,
+        statusOf(created, true, created.username || actor.username),
+      );
       return created;
     });
     this.events.publish();
@@ -101,7 +105,9 @@ export class SessionsService {
       if (statusChanged) {
         const kind = isActive ? 'sessionStarted' : 'sessionStopped';
         await this.events.session(manager, kind, sessionId);
-        await this.events.statusChanged(manager, statusOf(after, isActive));
+        // Only the owner starts or stops: the actor's login is the channel.
+        const channel = (await this.sessions.ownerLogin(manager, after.user_id)) ?? actor.username;
+        await this.events.statusChanged(manager, statusOf(after, isActive, channel));
       } else if (name !== null && name !== current.name) {
         await this.events.session(manager, 'sessionRenamed', sessionId);
       }
@@ -128,7 +134,8 @@ export class SessionsService {
       const row = await this.sessions.stopIfRunning(manager, sessionId);
       if (row) {
         await this.events.session(manager, 'sessionStopped', sessionId);
-        await this.events.statusChanged(manager, statusOf(row, false));
+        const channel = (await this.sessions.ownerLogin(manager, row.user_id)) ?? '';
+        await this.events.statusChanged(manager, statusOf(row, false, channel));
       }
       return row;
     });
@@ -144,9 +151,10 @@ export class SessionsService {
   async stopAllOf(ownerId: string): Promise<number> {
     const stopped = await this.dataSource.transaction(async (manager) => {
       const rows = await this.sessions.stopAllOf(manager, ownerId);
+      const channel = rows.length > 0 ? await this.sessions.ownerLogin(manager, ownerId) : '';
       for (const row of rows) {
         await this.events.session(manager, 'sessionStopped', row.id);
-        await this.events.statusChanged(manager, statusOf(row, false));
+        await this.events.statusChanged(manager, statusOf(row, false, channel ?? ''));
       }
       return rows;
     });
@@ -174,6 +182,7 @@ export class SessionsService {
         await this.events.statusChanged(manager, {
           sessionId,
           ownerId: access.ownerId,
+          channel: (await this.sessions.ownerLogin(manager, access.ownerId)) ?? '',
           name: deleted.name,
           isActive: false,
           at: new Date().toISOString(),
@@ -197,15 +206,17 @@ export class SessionsService {
   }
 }
 
-/** SessionStatusChanged of a session row just started or stopped. */
+/** SessionStatusChanged of a session row just started or stopped in the owner's channel. */
 function statusOf(
   row: Pick<SessionRow, 'id' | 'user_id' | 'name' | 'started_at' | 'ended_at'>,
   isActive: boolean,
+  channel: string,
 ): SessionStatusChanged {
   const at = isActive ? row.started_at : row.ended_at;
   return {
     sessionId: row.id,
     ownerId: row.user_id,
+    channel,
     name: row.name,
     isActive,
     at: (at ?? new Date()).toISOString(),
