@@ -43,7 +43,11 @@ export class MonitoredSessions {
     }
     this.channelOf.clear();
     for (const { channel, sessionIds } of list) {
-      for (const sessionId of sessionIds) this.channelOf.set(sessionId, channel);
+      // A sessions replica from before session ids were listed names only the channel: read
+      // it; the next reconciliation drops it once no session of it runs.
+      for (const sessionId of sessionIds ?? [`channel:${channel}`]) {
+        this.channelOf.set(sessionId, channel);
+      }
     }
     for (const status of since) this.apply(status);
   }
