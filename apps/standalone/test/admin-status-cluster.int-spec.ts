@@ -31,7 +31,11 @@ const CHANNELS = [1, 2, 3, 4, 5].map((n) => `status_${run}_${n}`);
 class MonitoredChannelsStandIn {
   @OnRequest(MONITOR_REQUESTS.list)
   list(): MonitoredChannel[] {
-    return CHANNELS.map((channel, index) => ({ channel, channelId: String(9_000 + index) }));
+    return CHANNELS.map((channel, index) => ({
+      channel,
+      channelId: String(9_000 + index),
+      sessionIds: [`session-${index}`],
+    }));
   }
 }
 

@@ -167,5 +167,37 @@ export function describeDurableStreamsContract(
       expect(calls).toBeLessThan(published.length);
       await eventually(async () => (await fixture.unacked(stream, 'burst')) === 0);
     });
+
+    it('hands every message stored after follow to each follower, in order, one at a time', async () => {
+      const { stream, subject } = await freshStream('follow');
+      await publishNotes(subject, ['before']);
+      const seen: Record<'one' | 'two', string[]> = { one: [], two: [] };
+      let running = 0;
+      let overlapped = false;
+      const follower = (name: 'one' | 'two') => async (message: StreamMessage<Note>) => {
+        running += 1;
+        overlapped ||= running > 1;
+        await new Promise((resolve) => setImmediate(resolve));
+        seen[name].push(message.data.id);
+        running -= 1;
+      };
+      consumers.push(
+        await fixture.streams.follow<Note>({ stream, filterSubject: subject }, follower('one')),
+      );
+      consumers.push(
+        await fixture.streams.follow<Note>(
+          { stream, filterSubject: `${subject}.other` },
+          follower('two'),
+        ),
+      );
+      const published = idsOf(50, 'f');
+      // One by one, so the stream's order is the order published.
+      for (const id of published)
+        await fixture.streams.publish<Note>(subject, { id }, { msgId: id });
+      await eventually(() => seen.one.length === published.length);
+      expect(seen.one).toEqual(published);
+      expect(seen.two).toEqual([]);
+      expect(overlapped).toBe(false);
+    });
   });
 }

@@ -2,13 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
+import { randomUUID } from 'node:crypto';
 import {
   chatLineSubject,
+  DOMAIN_EVENTS,
+  domainEventId,
   ListMonitoredChannelsRequest,
   MONITOR_REQUESTS,
   STREAMS,
   type ChatLineReceived,
   type MonitoredChannel,
+  type SessionStatusChanged,
 } from '@greetboard/contracts';
 import { MemoryKeyValueStore } from '@greetboard/kv';
 import { startServiceApp } from '@greetboard/service-kit';
@@ -48,6 +52,13 @@ describe('chat-ingest reading Twitch chat through tmi.js into JetStream', () => 
   const received = new Map<string, ChatLineReceived>();
   let stopConsumer: () => Promise<void>;
 
+  const joinedChannels = async () => {
+    const clients = (await (await fetch(`${emulator.httpUrl}/control/clients`)).json()) as {
+      data: { channels: string[] }[];
+    };
+    return clients.data.flatMap((client) => client.channels);
+  };
+
   const inject = async (messages: { login: string; text: string }[]) => {
     const response = await fetch(`${emulator.httpUrl}/control/channels/${channel}/messages`, {
       method: 'POST',
@@ -60,7 +71,7 @@ describe('chat-ingest reading Twitch chat through tmi.js into JetStream', () => 
   beforeAll(async () => {
     emulator = await startTwitchEmulator({ httpPort: 0, ircPort: 0 });
     const streamer = emulator.state.users.ensure(channel);
-    monitored.push({ channel, channelId: streamer.id });
+    monitored.push({ channel, channelId: streamer.id, sessionIds: [randomUUID()] });
 
     streams = await JetStreamDurableStreams.connect(TEST_INFRASTRUCTURE.nats);
     const transport: TransportRuntime = { kind: 'in-process', broker: new InProcessBroker() };
@@ -92,15 +103,10 @@ describe('chat-ingest reading Twitch chat through tmi.js into JetStream', () => 
       },
     );
     stopConsumer = () => consumer.stop();
-    await waitFor(
-      async () => {
-        const clients = (await (await fetch(`${emulator.httpUrl}/control/clients`)).json()) as {
-          data: { channels: string[] }[];
-        };
-        return clients.data.some((client) => client.channels.includes(channel));
-      },
-      { what: 'chat-ingest to join the monitored channel', timeoutMs: 15_000 },
-    );
+    await waitFor(async () => (await joinedChannels()).includes(channel), {
+      what: 'chat-ingest to join the monitored channel',
+      timeoutMs: 15_000,
+    });
   });
 
   afterAll(async () => {
@@ -149,5 +155,36 @@ describe('chat-ingest reading Twitch chat through tmi.js into JetStream', () => 
       { what: 'a line after the reconnect', timeoutMs: 20_000, intervalMs: 0 },
     );
     expect(received.get(arrived)?.login).toBe('third_viewer');
+  });
+
+  it('joins and parts a channel as the status events of its session say, without the list', async () => {
+    const other = `ingest_other_${suffix}`;
+    const status = (isActive: boolean): SessionStatusChanged => ({
+      sessionId,
+      ownerId: randomUUID(),
+      channel: other,
+      name: 'Evening',
+      isActive,
+      at: new Date().toISOString(),
+    });
+    const sessionId = randomUUID();
+    const publish = async (event: SessionStatusChanged) => {
+      const { subject } = DOMAIN_EVENTS.sessionStatusChanged;
+      const msgId = domainEventId(subject, `${event.sessionId}:${event.isActive}`, event.at);
+      await streams.publish(subject, event, { msgId });
+    };
+    emulator.state.users.ensure(other);
+    // The list never names this channel: only the events can make chat-ingest read it.
+    await publish(status(true));
+    await waitFor(async () => (await joinedChannels()).includes(other), {
+      what: 'chat-ingest to join the started session’s channel',
+      timeoutMs: 15_000,
+    });
+    await publish(status(false));
+    await waitFor(async () => !(await joinedChannels()).includes(other), {
+      what: 'chat-ingest to part the stopped session’s channel',
+      timeoutMs: 15_000,
+    });
+    expect(await joinedChannels()).toContain(channel);
   });
 });

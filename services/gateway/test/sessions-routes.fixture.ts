@@ -2,8 +2,23 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, it } from '@jest/globals';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import pg from 'pg';
-import { AUTH_REQUESTS, SessionRequest, type UserDto } from '@greetboard/contracts';
+import {
+  ADMIN_REQUESTS,
+  AUTH_REQUESTS,
+  chatLineSubject,
+  DOMAIN_EVENTS,
+  SessionRequest,
+  STREAMS,
+  type AuthAdminTotals,
+  type ChatLineReceived,
+  type ChatterDto,
+  type GlobalEditorDto,
+  type GlobalEditorInviteDto,
+  type IgnoredUserDto,
+  type SessionDto,
+  type UserChanged,
+  type UserDto,
+} from '@greetboard/contracts';
 import { MemoryKeyValueStore } from '@greetboard/kv';
 import { startServiceApp } from '@greetboard/service-kit';
 import {
@@ -15,7 +30,12 @@ import {
   type RunningProgram,
   type TestDatabase,
 } from '@greetboard/testing';
-import { OnRequest, type TransportRuntime } from '@greetboard/transport';
+import {
+  createDurableStreams,
+  OnRequest,
+  type DurableStreams,
+  type TransportRuntime,
+} from '@greetboard/transport';
 import { startGateway, type RunningGateway } from '../src/gateway-app.js';
 import {
   ACTORS,
@@ -28,14 +48,16 @@ import {
   type Refusal,
   type Route,
 } from './permission-table.js';
-import { everythingStored } from './stored-rows.js';
 
 /**
  * The stack behind the permission tables of the sessions routes over real HTTP: the gateway
  * (with its own session-cookie resolution and access guard) in this process, the built sessions
  * service as its own program, both on NATS. Sign-in itself is stood in for by an auth responder
- * that resolves test cookies to users, so the tables swap to real sign-in by seeding real login
- * sessions instead. Test code only: the spec files beside it start one stack each.
+ * that resolves test cookies to users; what auth tells the sessions service about users goes
+ * the real way, as UserChanged events on the domain-events stream, and chat lines as chat-ingest
+ * stores them. Everything else is set up and checked through the HTTP API alone: the tests
+ * never read the sessions service's tables. Test code only: the spec files beside it start one
+ * stack each.
  */
 export * from './permission-table.js';
 
@@ -47,6 +69,12 @@ function authStandIn(users: Map<string, UserDto>) {
     resolve(@Payload() request: SessionRequest): { user: UserDto | null } {
       return { user: users.get(request.sessionId) ?? null };
     }
+
+    /** The admin overview's user counts; the tests read only its session counts. */
+    @OnRequest(ADMIN_REQUESTS.authTotals)
+    totals(): AuthAdminTotals {
+      return { totalUsers: users.size, pendingUsers: 0 };
+    }
   }
 
   @Module({ controllers: [TestLoginSessions] })
@@ -54,20 +82,44 @@ function authStandIn(users: Map<string, UserDto>) {
   return TestAuthModule;
 }
 
+export interface SessionsRoutesOptions {
+  /** Runs after the users and links are set up, before the owner's "Main" is created. */
+  beforeMain?: (stack: SessionsRoutesStack) => Promise<void>;
+}
+
+export type SessionsRoutesStack = ReturnType<typeof sessionsRoutesStack>;
+
+/** What a signed-in client sees of everything: the state a refused request must leave alone. */
+export interface EverythingVisible {
+  sessions: SessionDto[];
+  chatters: Record<string, ChatterDto[]>;
+  ignoredUsers: Record<string, IgnoredUserDto[]>;
+  editors: Record<string, GlobalEditorDto[]>;
+  invites: Record<string, GlobalEditorInviteDto[]>;
+}
+
 /**
  * One stack for one spec file: call `start` from `beforeAll` and `stop` from `afterAll`. The
  * helpers may be handed to `table` rows at definition time; they reach the stack when run.
  */
-export function sessionsRoutesStack() {
+export function sessionsRoutesStack(options: SessionsRoutesOptions = {}) {
+  /** Every signed-in user by cookie, for the auth stand-in. */
   const users = new Map<string, UserDto>();
   const cookies: Partial<Record<Actor, string>> = {};
   const people: Partial<Record<Actor, UserDto>> = {};
-  /** Rows seeded before the bad-input table runs; that table needs their ids when it is defined. */
+  /** The cookie of every user who can sign in: the actors and every user added later. */
+  const cookieOf = new Map<string, string>();
+  /**
+   * Things set up before the tables run, by id (filled by `start`; refusal rows read them
+   * through path functions).
+   */
   const seeded = {
-    othersIgnoredUser: randomUUID(),
-    answeredInvite: randomUUID(),
-    pendingInviteToOwner: randomUUID(),
-    pendingInviteFromOwner: randomUUID(),
+    othersIgnoredUser: '',
+    answeredInvite: '',
+    pendingInviteToOwner: '',
+    pendingInviteFromOwner: '',
+    /** The user the owner's pending invite went to. */
+    invitedId: '',
     invitedUsername: `invited_${randomBytes(3).toString('hex')}`,
     uninvitedUsername: `uninvited_${randomBytes(3).toString('hex')}`,
   };
@@ -76,17 +128,20 @@ export function sessionsRoutesStack() {
   let sessions: RunningProgram | undefined;
   let auth: INestMicroservice | undefined;
   let gateway: RunningGateway | undefined;
+  let streams: DurableStreams | undefined;
   const replicas: RunningGateway[] = [];
   let transport: TransportRuntime;
-  let db: pg.Pool;
   let sessionId: string;
   let chatterId: string;
+  /** The user whose renames tell when the sessions service applied every earlier user event. */
+  let probe: UserDto;
+  let lastUpdate = 0;
 
   const gatewayUrl = () => gateway!.url;
-  /** A call to the gateway at `url` with the actor's cookie. */
-  const callAt = async (
+  /** A call to the gateway at `url` with a cookie. */
+  const callWith = async (
     url: string,
-    actor: Actor,
+    cookie: string | undefined,
     method: string,
     path: string,
     body?: unknown,
@@ -94,74 +149,259 @@ export function sessionsRoutesStack() {
     const response = await fetch(`${url}${path}`, {
       method,
       headers: {
-        ...(cookies[actor] ? { cookie: `greetboard_session=${cookies[actor]}` } : {}),
+        ...(cookie ? { cookie: `greetboard_session=${cookie}` } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: typeof body === 'string' ? body : body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
   };
+  /** A call to the gateway at `url` with the actor's cookie. */
+  const callAt = (url: string, actor: Actor, method: string, path: string, body?: unknown) =>
+    callWith(url, cookies[actor], method, path, body);
   const call = (actor: Actor, method: string, path: string, body?: unknown) =>
     callAt(gatewayUrl(), actor, method, path, body);
+  /** A call as the user with this id (an actor or a user added later). */
+  const callAs = (userId: string, method: string, path: string, body?: unknown) =>
+    callWith(gatewayUrl(), cookieOf.get(userId), method, path, body);
+  /** A call that must succeed with `status`; its body. */
+  const ok = async <T>(
+    userId: string,
+    status: number,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<T> => {
+    const answer = await callAs(userId, method, path, body);
+    if (answer.status !== status) {
+      throw new Error(
+        `${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`,
+      );
+    }
+    return answer.body as T;
+  };
 
   /** Whose things a row sets up: the actor's own, or the owner's when a visitor (nobody) asks. */
   const subjectOf = (actor: Actor): UserDto => people[actor] ?? people.owner!;
-  /** A user the sessions service knows from auth's projection, who never signs in here. */
-  const addUser = async (username: string): Promise<Person> => {
-    const person: Person = {
+
+  /** A user who can sign in here, not yet known to the sessions service. */
+  const signInable = (username: string, fields: Partial<UserDto> = {}): UserDto => {
+    const user: UserDto = {
       id: randomUUID(),
       username,
       displayName: username.toUpperCase(),
       profileImage: `https://images.example/${username}.png`,
+      twitchId: randomBytes(4).toString('hex'),
+      isApproved: true,
+      isAdmin: false,
+      ...fields,
     };
-    await db.query(`INSERT INTO sessions.users VALUES ($1, $2, $3, $4, $5, true, false, now())`, [
-      person.id,
-      person.username,
-      person.displayName,
-      person.profileImage,
-      randomBytes(4).toString('hex'),
-    ]);
-    return person;
+    const cookie = randomBytes(32).toString('base64url');
+    users.set(cookie, user);
+    cookieOf.set(user.id, cookie);
+    return user;
   };
-  const firstRow = async <Row>(sql: string, params: unknown[]) =>
-    (await db.query(sql, params)).rows[0] as Row | undefined;
-  const addInvite = async (senderId: string, receiverId: string): Promise<MadeInvite> => {
-    const row = await firstRow<{ id: string; created_at: Date }>(
-      `INSERT INTO sessions.global_editor_invites (sender_id, receiver_id) VALUES ($1, $2)
-       RETURNING id, created_at`,
-      [senderId, receiverId],
+  /** Tells the sessions service about the user as auth does: a UserChanged event. */
+  const publishUser = async (user: UserDto) => {
+    lastUpdate = Math.max(Date.now(), lastUpdate + 1);
+    const event: UserChanged = {
+      id: user.id,
+      username: user.username,
+      displayName: user.displayName,
+      profileImage: user.profileImage,
+      twitchId: user.twitchId,
+      isApproved: user.isApproved,
+      isAdmin: user.isAdmin,
+      updatedAt: new Date(lastUpdate).toISOString(),
+    };
+    await streams!.publish(DOMAIN_EVENTS.userChanged.subject, event, { msgId: randomUUID() });
+  };
+  /**
+   * Waits until the sessions service applied every user event published so far: the probe is
+   * renamed by one more event, which the service applies after all earlier ones (one durable
+   * consumer, in stream order), and its session shows the new name.
+   */
+  const usersApplied = async () => {
+    probe = { ...probe, username: freshName('probe') };
+    await publishUser(probe);
+    await waitFor(
+      async () => {
+        const [session] = await ok<SessionDto[]>(probe.id, 200, 'GET', '/api/sessions');
+        return session?.user.username === probe.username;
+      },
+      { timeoutMs: 20_000, what: 'the sessions service to apply the user events' },
     );
-    return { id: row!.id, createdAt: row!.created_at.toISOString() };
   };
-  const addEditorLink = async (ownerId: string, editorId: string) =>
-    (await firstRow<{ id: string }>(
-      `INSERT INTO sessions.global_editors (owner_id, editor_id) VALUES ($1, $2) RETURNING id`,
-      [ownerId, editorId],
-    ))!.id;
+  /** A user the sessions service knows from auth's events; they may sign in, but no test does. */
+  const addUser = async (username: string): Promise<Person> => {
+    const user = signInable(username);
+    await publishUser(user);
+    await usersApplied();
+    return {
+      id: user.id,
+      username: user.username,
+      displayName: user.displayName,
+      profileImage: user.profileImage,
+    };
+  };
+
+  const usernameOf = (userId: string) =>
+    [...users.values()].find((user) => user.id === userId)!.username;
+  /** An invitation from the sender to the receiver, sent through the API. */
+  const addInvite = async (senderId: string, receiverId: string): Promise<MadeInvite> => {
+    const invite = await ok<GlobalEditorInviteDto>(
+      senderId,
+      201,
+      'POST',
+      '/api/global-editors/invite',
+      { username: usernameOf(receiverId), role: 'editor' },
+    );
+    return { id: invite.id, createdAt: invite.createdAt };
+  };
+  /** The pending invite from the sender to the receiver, made if there is none. */
+  const pendingInvite = async (senderId: string, receiverId: string): Promise<MadeInvite> => {
+    const pending = (await invitesOf(receiverId)).find(
+      (invite) => invite.senderId === senderId && invite.receiverId === receiverId,
+    );
+    return pending
+      ? { id: pending.id, createdAt: pending.createdAt }
+      : addInvite(senderId, receiverId);
+  };
+  const answerInvite = (receiverId: string, id: string, status: 'accepted' | 'declined') =>
+    ok<GlobalEditorInviteDto>(receiverId, 200, 'PUT', `/api/global-editor-invites/${id}`, {
+      status,
+    });
+  const editorsOf = (ownerId: string) =>
+    ok<GlobalEditorDto[]>(ownerId, 200, 'GET', '/api/global-editors');
+  const invitesOf = (userId: string) =>
+    ok<GlobalEditorInviteDto[]>(userId, 200, 'GET', '/api/global-editor-invites');
+  const ignoredUsersOf = (ownerId: string) =>
+    ok<IgnoredUserDto[]>(ownerId, 200, 'GET', '/api/ignored-users');
+  /** An accepted invite: the editor link's id. */
+  const addEditorLink = async (ownerId: string, editorId: string) => {
+    await answerInvite(editorId, (await addInvite(ownerId, editorId)).id, 'accepted');
+    return (await editorsOf(ownerId)).find((link) => link.editorId === editorId)!.id;
+  };
   const addIgnoredUser = async (ownerId: string) =>
-    (await firstRow<{ id: string }>(
-      `INSERT INTO sessions.ignored_users (owner_id, username) VALUES ($1, $2) RETURNING id`,
-      [ownerId, freshName('troll')],
-    ))!.id;
-  const exists = async (table: 'ignored_users' | 'global_editors', id: string) =>
-    (await firstRow(`SELECT 1 FROM sessions.${table} WHERE id = $1`, [id])) !== undefined;
+    (
+      await ok<IgnoredUserDto>(ownerId, 201, 'POST', '/api/ignored-users', {
+        username: freshName('troll'),
+      })
+    ).id;
+  const hasEditorLink = async (ownerId: string, linkId: string) =>
+    (await editorsOf(ownerId)).some((link) => link.id === linkId);
+  const hasIgnoredUser = async (ownerId: string, id: string) =>
+    (await ignoredUsersOf(ownerId)).some((entry) => entry.id === id);
   const isEditorOf = async (ownerId: string, editorId: string) =>
-    (await firstRow(
-      `SELECT 1 FROM sessions.global_editors WHERE owner_id = $1 AND editor_id = $2`,
-      [ownerId, editorId],
-    )) !== undefined;
+    (await editorsOf(ownerId)).some((link) => link.editorId === editorId);
   const pendingInvites = async (senderId: string, receiverId: string) =>
-    (await firstRow<{ n: number }>(
-      `SELECT count(*)::int AS n FROM sessions.global_editor_invites
-        WHERE sender_id = $1 AND receiver_id = $2 AND status = 'pending'`,
-      [senderId, receiverId],
-    ))!.n;
-  const inviteStatus = async (id: string) =>
-    (await firstRow<{ status: string }>(
-      `SELECT status FROM sessions.global_editor_invites WHERE id = $1`,
-      [id],
-    ))!.status;
+    (await invitesOf(senderId)).filter(
+      (invite) =>
+        invite.senderId === senderId &&
+        invite.receiverId === receiverId &&
+        invite.status === 'pending',
+    ).length;
+  /** Whether the receiver still sees the invite pending; answered ones leave every list. */
+  const inviteState = async (receiverId: string, id: string) =>
+    (await invitesOf(receiverId)).some((invite) => invite.id === id) ? 'pending' : 'answered';
+
+  /** Every session, as the admin list shows it (newest first). */
+  const allSessions = () => ok<SessionDto[]>(people.admin!.id, 200, 'GET', '/api/admin/sessions');
+  /** The session as the admin list shows it. */
+  const session = async (id: string): Promise<SessionDto> => {
+    const found = (await allSessions()).find((candidate) => candidate.id === id);
+    if (!found) throw new Error(`session ${id} is not in the admin list`);
+    return found;
+  };
+  const sessionExists = async (id: string) =>
+    (await allSessions()).some((candidate) => candidate.id === id);
+  /** The session's chatters as its owner reads them (oldest first). */
+  const chattersOf = async (id: string, ownerId?: string) =>
+    ok<ChatterDto[]>(
+      ownerId ?? (await session(id)).userId,
+      200,
+      'GET',
+      `/api/sessions/${id}/chatters`,
+    );
+  const chatter = async (id: string, inSession = sessionId) => {
+    const found = (await chattersOf(inSession)).find((candidate) => candidate.id === id);
+    if (!found) throw new Error(`chatter ${id} is not in session ${inSession}`);
+    return found;
+  };
+  /** Chatters stored over every session, from the admin overview. */
+  const totalChatters = async () =>
+    (await ok<{ totalChatters: number }>(people.admin!.id, 200, 'GET', '/api/admin/overview'))
+      .totalChatters;
+
+  /**
+   * Lines in the owner's channel as chat-ingest stores them; they count for the owner's most
+   * recently started running session. Answers the chatter of the first line's login once that
+   * session's list shows it with every line counted.
+   */
+  const chatIn = async (
+    lines: {
+      login: string;
+      userId: string;
+      text: string;
+      sentAt: number;
+      firstMessage?: boolean;
+    }[],
+  ): Promise<ChatterDto> => {
+    const owner = people.owner!;
+    for (const line of lines) {
+      const received: ChatLineReceived = {
+        id: randomUUID(),
+        channel: owner.username,
+        channelId: owner.twitchId,
+        userId: line.userId,
+        login: line.login,
+        displayName: line.login.replace(/^./, (first) => first.toUpperCase()),
+        text: line.text,
+        sentAt: line.sentAt,
+        firstMessage: line.firstMessage ?? false,
+        returningChatter: false,
+      };
+      await streams!.publish(chatLineSubject(owner.username), received, { msgId: received.id });
+    }
+    const [{ login }] = lines;
+    const counted = lines.filter((line) => line.login === login).length;
+    const running = (await allSessions())
+      .filter((candidate) => candidate.userId === owner.id && candidate.isActive)
+      .sort((a, b) => Date.parse(b.startedAt!) - Date.parse(a.startedAt!))[0];
+    return waitFor(
+      async () =>
+        (await chattersOf(running.id, owner.id)).find(
+          (candidate) => candidate.username === login && candidate.messageCount === counted,
+        ),
+      { timeoutMs: 20_000, what: `the chat lines of ${login} to be counted` },
+    );
+  };
+
+  /** Everything every user sees; a refused request must leave it as it was. */
+  const everythingVisible = async (): Promise<EverythingVisible> => {
+    const everyone = [...cookieOf.keys()];
+    const sessionsNow = await allSessions();
+    const visible: EverythingVisible = {
+      sessions: sessionsNow,
+      chatters: {},
+      ignoredUsers: {},
+      editors: {},
+      invites: {},
+    };
+    for (const { id, userId } of sessionsNow) {
+      visible.chatters[id] = await chattersOf(id, userId);
+    }
+    for (const userId of everyone) {
+      visible.ignoredUsers[userId] = await ignoredUsersOf(userId);
+      visible.editors[userId] = await editorsOf(userId);
+      visible.invites[userId] = await invitesOf(userId);
+    }
+    return visible;
+  };
 
   /** A gateway on the stack's NATS; more than one make a cluster, as in production. */
   const startGatewayReplica = () =>
@@ -187,6 +427,12 @@ export function sessionsRoutesStack() {
     database = await createTestDatabase('greetboard_sessions_http');
     nats = await startPrivateNatsServer();
     transport = { kind: 'nats', url: nats.url, prefix: `t-${randomBytes(4).toString('hex')}` };
+    streams = await createDurableStreams(transport);
+    await streams.ensureStream({
+      name: STREAMS.domainEvents.name,
+      subjects: [...STREAMS.domainEvents.subjects],
+    });
+    await streams.ensureStream({ ...STREAMS.chatLines, subjects: [...STREAMS.chatLines.subjects] });
     sessions = startProgram('services/sessions/dist/main.js', {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
@@ -196,72 +442,45 @@ export function sessionsRoutesStack() {
     });
     auth = await startServiceApp('auth', { module: authStandIn(users) }, transport, 'warn');
     gateway = await startGatewayReplica();
-    db = new pg.Pool({ connectionString: database.url, max: 2 });
-    const migrated = async () =>
-      (await firstRow<{ t: string | null }>(`SELECT to_regclass('sessions.users') AS t`, []))?.t;
-    await waitFor(migrated, {
-      timeoutMs: 20_000,
-      what: 'the sessions service to migrate its schema',
-    });
-    for (const actor of ACTORS.filter((a) => a !== 'visitor')) {
-      const user: UserDto = {
-        id: randomUUID(),
-        username: `${actor}_${randomBytes(3).toString('hex')}`,
-        displayName: actor,
-        profileImage: null,
-        twitchId: randomBytes(4).toString('hex'),
-        isApproved: actor !== 'pending',
-        isAdmin: actor === 'admin',
-      };
-      const cookie = randomBytes(32).toString('base64url');
-      users.set(cookie, user);
-      cookies[actor] = cookie;
-      people[actor] = user;
-      await db.query(`INSERT INTO sessions.users VALUES ($1, $2, $3, NULL, $4, $5, $6, now())`, [
-        user.id,
-        user.username,
-        user.displayName,
-        user.twitchId,
-        user.isApproved,
-        user.isAdmin,
-      ]);
-    }
-    await db.query(
-      `INSERT INTO sessions.global_editors (owner_id, editor_id) VALUES ($1, $2), ($1, $3)`,
-      [people.owner!.id, people.editor!.id, people.former!.id],
-    );
-    await db.query(`DELETE FROM sessions.global_editors WHERE editor_id = $1`, [people.former!.id]);
-    await db.query(
-      `INSERT INTO sessions.global_editor_invites (id, sender_id, receiver_id) VALUES ($1, $2, $3)`,
-      [seeded.pendingInviteFromOwner, people.owner!.id, (await addUser(seeded.invitedUsername)).id],
-    );
-    await addUser(seeded.uninvitedUsername);
-    await db.query(
-      `INSERT INTO sessions.global_editor_invites (id, sender_id, receiver_id, status, answered_at)
-       VALUES ($1, $3, $4, 'declined', now()), ($2, $3, $4, 'pending', NULL)`,
-      [seeded.answeredInvite, seeded.pendingInviteToOwner, people.approved!.id, people.owner!.id],
-    );
-    await db.query(
-      `INSERT INTO sessions.ignored_users (id, owner_id, username) VALUES ($1, $2, 'their_troll')`,
-      [seeded.othersIgnoredUser, people.editor!.id],
-    );
-    const created = await waitFor(
-      async () => {
-        const answer = await call('owner', 'POST', '/api/sessions', { name: 'Main' });
-        return answer.status === 201 ? answer : undefined;
-      },
+
+    probe = signInable(freshName('probe'));
+    await waitFor(
+      async () =>
+        (await callAs(probe.id, 'POST', '/api/sessions', { name: 'Probe' })).status === 201,
       { timeoutMs: 20_000, what: 'the sessions service to answer' },
     );
-    sessionId = (created.body as { id: string }).id;
-    const [chatter] = (
-      await db.query(
-        `INSERT INTO sessions.chatters (session_id, twitch_id, username, display_name,
-           first_message, message_count, first_seen_at, last_seen_at)
-         VALUES ($1, 't1', 'viewer', 'Viewer', 'hi', 1, now(), now()) RETURNING id`,
-        [sessionId],
-      )
-    ).rows as { id: string }[];
-    chatterId = chatter.id;
+    for (const actor of ACTORS.filter((a) => a !== 'visitor')) {
+      const user = signInable(`${actor}_${randomBytes(3).toString('hex')}`, {
+        displayName: actor,
+        profileImage: null,
+        isApproved: actor !== 'pending',
+        isAdmin: actor === 'admin',
+      });
+      cookies[actor] = cookieOf.get(user.id);
+      people[actor] = user;
+      await publishUser(user);
+    }
+    await usersApplied();
+    const { owner, editor, former, approved } = people as Record<Actor, UserDto>;
+    await addEditorLink(owner.id, editor.id);
+    const formerLink = await addEditorLink(owner.id, former.id);
+    await ok(owner.id, 200, 'DELETE', `/api/global-editors/${formerLink}`);
+    const invited = await addUser(seeded.invitedUsername);
+    seeded.invitedId = invited.id;
+    seeded.pendingInviteFromOwner = (await addInvite(owner.id, invited.id)).id;
+    await addUser(seeded.uninvitedUsername);
+    seeded.answeredInvite = (await addInvite(approved.id, owner.id)).id;
+    await answerInvite(owner.id, seeded.answeredInvite, 'declined');
+    seeded.pendingInviteToOwner = (await addInvite(approved.id, owner.id)).id;
+    seeded.othersIgnoredUser = (
+      await ok<IgnoredUserDto>(editor.id, 201, 'POST', '/api/ignored-users', {
+        username: 'their_troll',
+      })
+    ).id;
+    await options.beforeMain?.(stack);
+    sessionId = (await ok<SessionDto>(owner.id, 201, 'POST', '/api/sessions', { name: 'Main' })).id;
+    chatterId = (await chatIn([{ login: 'viewer', userId: 't1', text: 'hi', sentAt: Date.now() }]))
+      .id;
   };
 
   const stop = async () => {
@@ -269,7 +488,7 @@ export function sessionsRoutesStack() {
     await gateway?.close();
     await auth?.close();
     await sessions?.stop();
-    await db?.end();
+    await streams?.close();
     await database?.drop();
     await nats?.dispose();
   };
@@ -297,19 +516,20 @@ export function sessionsRoutesStack() {
     it.each(rows)(
       'refuses %s with a 4xx and a code, changing nothing',
       async (_label, method, path, body, status, code) => {
-        const before = await everythingStored(db);
+        const before = await everythingVisible();
         const answer = await call('owner', method, typeof path === 'string' ? path : path(), body);
         expect(answer.status).toBe(status);
         expect(answer.body).toMatchObject({ code });
-        expect(await everythingStored(db)).toEqual(before);
+        expect(await everythingVisible()).toEqual(before);
       },
     );
 
-  return {
+  const stack = {
     start,
     stop,
     call,
     callAt,
+    callAs,
     addGateway,
     table,
     refusals,
@@ -319,15 +539,25 @@ export function sessionsRoutesStack() {
     subjectOf,
     addUser,
     addInvite,
+    pendingInvite,
     addEditorLink,
     addIgnoredUser,
-    exists,
+    hasEditorLink,
+    hasIgnoredUser,
     isEditorOf,
     pendingInvites,
-    inviteStatus,
-    get db() {
-      return db;
-    },
+    inviteState,
+    ignoredUsersOf,
+    editorsOf,
+    invitesOf,
+    allSessions,
+    session,
+    sessionExists,
+    chattersOf,
+    chatter,
+    totalChatters,
+    chatIn,
+    everythingVisible,
     /** The stack's NATS, for tests that publish what another service would. */
     get transport() {
       return transport;
@@ -342,4 +572,5 @@ export function sessionsRoutesStack() {
       return chatterId;
     },
   };
+  return stack;
 }

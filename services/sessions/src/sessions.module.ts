@@ -13,8 +13,10 @@ import { ChattersRepository } from './chatters/chatters.repository.js';
 import { ChattersService } from './chatters/chatters.service.js';
 import { SESSIONS_DATABASE } from './database/sessions-database.js';
 import { EditorsHandler } from './editors/editors.handler.js';
+import { EditorsRepository } from './editors/editors.repository.js';
 import { EditorsService } from './editors/editors.service.js';
 import { IgnoredUsersHandler } from './ignored-users/ignored-users.handler.js';
+import { IgnoredUsersRepository } from './ignored-users/ignored-users.repository.js';
 import { LiveEvents } from './live/live-events.js';
 import { SessionAccessRules } from './sessions/session-access.js';
 import { SessionsHandler } from './sessions/sessions.handler.js';
@@ -23,9 +25,11 @@ import {
   SESSION_LIMITS,
   type SessionLimits,
 } from './sessions/session-limits.js';
+import { SessionsRepository } from './sessions/sessions.repository.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { SESSIONS_OUTBOX, SessionDomainEvents } from './events/session-domain-events.js';
-import { SnapshotsHandler, SnapshotsRepository } from './events/snapshots.handler.js';
+import { SnapshotsHandler } from './events/snapshots.handler.js';
+import { SnapshotsRepository } from './events/snapshots.repository.js';
 import {
   DEFAULT_STREAM_SETTINGS,
   SESSIONS_STREAM_SETTINGS,
@@ -36,6 +40,7 @@ import {
 import { ChatLinesConsumer } from './monitoring/chat-lines.consumer.js';
 import { ChatLinesSeenPruner } from './monitoring/chat-lines-seen-pruner.js';
 import { MonitoredChannelsHandler } from './monitoring/monitored-channels.handler.js';
+import { MonitoringRepository } from './monitoring/monitoring.repository.js';
 import { AdminTotalsHandler } from './sessions/admin-totals.handler.js';
 import { UserDataHandler } from './users/user-data.handler.js';
 import { UsersProjectionConsumer } from './users/users-projection.consumer.js';
@@ -91,7 +96,11 @@ export class SessionsModule {
         },
         UsersRepository,
         UsersProjectionConsumer,
+        SessionsRepository,
         SessionAccessRules,
+        EditorsRepository,
+        IgnoredUsersRepository,
+        MonitoringRepository,
         LiveEvents,
         {
           provide: SESSIONS_OUTBOX,

@@ -8,6 +8,8 @@ export interface MonitoredChannel {
   channel: string;
   /** The channel's Twitch user id. */
   channelId: string;
+  /** The channel's running sessions: a status event of one of them changes this set. */
+  sessionIds: string[];
 }
 
 export class ListMonitoredChannelsRequest {
@@ -18,7 +20,10 @@ export class ListMonitoredChannelsRequest {
   requestedBy?: string;
 }
 
-/** Sent whenever the set of monitored channels may have changed (a session started or stopped). */
+/**
+ * A chat-ingest replica is leaving: the others run a round now to take its channels. Session
+ * starts and stops travel as `SessionStatusChanged` domain events instead.
+ */
 export class MonitoredChannelsChanged {
   @IsOptional()
   @IsString()
@@ -27,7 +32,10 @@ export class MonitoredChannelsChanged {
 }
 
 export const MONITOR_REQUESTS = {
-  /** Every channel with at least one active session; answered by the sessions service. */
+  /**
+   * Every channel with at least one active session; answered by the sessions service. Read at
+   * boot and as a slow reconciliation; session status events keep the set current between.
+   */
   list: defineRequest<ListMonitoredChannelsRequest, MonitoredChannel[]>(
     SUBJECTS.sessions.listMonitoredChannels,
     ListMonitoredChannelsRequest,

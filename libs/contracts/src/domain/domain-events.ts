@@ -1,3 +1,4 @@
+import { plainToInstance } from 'class-transformer';
 import {
   IsBoolean,
   IsISO8601,
@@ -6,6 +7,8 @@ import {
   IsUUID,
   Matches,
   MaxLength,
+  ValidateIf,
+  validateSync,
 } from 'class-validator';
 import { TWITCH_LOGIN_PATTERN } from '../chat/chat-line.js';
 import { SUBJECTS } from '../wire/subjects.js';
@@ -60,8 +63,10 @@ export class UserDeleted {
 
 /**
  * A session became active (created or started) or inactive (stopped, force-stopped, or
- * deleted while active), published by sessions after the change committed. Auth announces
- * it in the owner's chat when the owner asked for that.
+ * deleted while active): the one event of a status change, written to the sessions outbox in
+ * the transaction of the change (ADR 0021). Chat-ingest joins or parts the channel by it; auth
+ * announces it in the owner's chat when the owner asked for that. Events of one session
+ * arrive in the order of their changes (the change holds the session's row lock).
  */
 export class SessionStatusChanged {
   @IsUUID()
@@ -69,6 +74,14 @@ export class SessionStatusChanged {
 
   @IsUUID()
   ownerId: string;
+
+  /**
+   * The owner's Twitch login: the channel read while the session runs. A stop may carry ''
+   * when the sessions service never learnt the owner's login (readers go by `sessionId`).
+   */
+  @ValidateIf((event: SessionStatusChanged) => event.isActive || event.channel !== '')
+  @Matches(TWITCH_LOGIN_PATTERN)
+  channel: string;
 
   @IsString()
   @MaxLength(100)
@@ -94,4 +107,17 @@ export const DOMAIN_EVENTS = {
 /** The message id that de-duplicates a domain event in the stream. */
 export function domainEventId(subject: string, entityId: string, at: string): string {
   return `${subject}:${entityId}:${at}`;
+}
+
+/**
+ * A domain event read from a stream as its class, or undefined when it breaks a rule of the
+ * class (a reader logs and skips it: it cannot become valid on redelivery).
+ */
+export function validDomainEvent<T extends object>(
+  type: new () => T,
+  data: unknown,
+): T | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const event = plainToInstance(type, data);
+  return validateSync(event, { whitelist: true }).length === 0 ? event : undefined;
 }

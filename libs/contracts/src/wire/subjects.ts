@@ -64,7 +64,7 @@ export const SUBJECTS = {
     replicaStatusReport: 'admin.replica-status.report.v1',
   },
   chatIngest: {
-    /** Event: the set of monitored channels may have changed. */
+    /** Event: a chat-ingest replica is leaving; the others take its channels now. */
     monitorsChanged: 'chat-ingest.monitors.changed.v1',
   },
   live: {
@@ -79,6 +79,7 @@ export const SUBJECTS = {
   domain: {
     userChanged: 'domain.auth.user.changed.v1',
     userDeleted: 'domain.auth.user.deleted.v1',
+    /** The one event of a session's status change (chat-ingest, announcements). */
     sessionStatusChanged: 'domain.sessions.session.status-changed.v1',
     sessionCreated: 'domain.sessions.session.created.v1',
     sessionStarted: 'domain.sessions.session.started.v1',

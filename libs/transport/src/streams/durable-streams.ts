@@ -34,6 +34,14 @@ export interface ConsumeOptions {
 
 export type BatchHandler<T> = (batch: StreamMessage<T>[]) => Promise<void>;
 
+export interface FollowOptions {
+  stream: string;
+  filterSubject: string;
+}
+
+/** Handles one followed message; messages are handed over one at a time, in stream order. */
+export type FollowHandler<T> = (message: StreamMessage<T>) => Promise<void> | void;
+
 export interface PublishResult {
   duplicate: boolean;
   sequence: number;
@@ -52,6 +60,13 @@ export interface DurableStreams {
   ensureStream(spec: StreamSpec): Promise<void>;
   publish<T>(subject: string, data: T, opts: { msgId: string }): Promise<PublishResult>;
   consume<T>(opts: ConsumeOptions, handler: BatchHandler<T>): Promise<StreamConsumer>;
+  /**
+   * Every message stored from now on, in order, to this follower alone (every follower gets
+   * each message; nothing is shared or acknowledged, nothing outlives `stop`). JetStream keeps
+   * the follower's place across reconnects, so a blip loses nothing. A handler that throws is
+   * logged; the next message follows.
+   */
+  follow<T>(opts: FollowOptions, handler: FollowHandler<T>): Promise<StreamConsumer>;
   /** Readiness: whether the streams can be reached. */
   isConnected(): boolean;
   close(): Promise<void>;

@@ -7,6 +7,8 @@ import {
   type BatchHandler,
   type ConsumeOptions,
   type DurableStreams,
+  type FollowHandler,
+  type FollowOptions,
   type PublishResult,
   type StreamConsumer,
   type StreamSpec,
@@ -27,6 +29,14 @@ interface MemoryStream {
   lastSequence: number;
   recentIds: Map<string, { sequence: number; at: number }>;
   durables: Map<string, DurableState>;
+  followers: Set<Follower>;
+}
+
+/** A follower of a stream: every new matching message, in order, handled one at a time. */
+interface Follower {
+  filterSubject: string;
+  handler: FollowHandler<unknown>;
+  handled: Promise<void>;
 }
 
 interface Outstanding {
@@ -68,6 +78,7 @@ export class InProcessDurableStreams implements DurableStreams {
         lastSequence: 0,
         recentIds: new Map(),
         durables: new Map(),
+        followers: new Set(),
       });
     }
     return Promise.resolve();
@@ -88,6 +99,10 @@ export class InProcessDurableStreams implements DurableStreams {
     stream.recentIds.set(opts.msgId, { sequence, at: now });
     dropExpired(stream, now);
     for (const durable of stream.durables.values()) this.schedulePump(stream, durable);
+    for (const follower of stream.followers) {
+      if (subjectMatches(follower.filterSubject, subject))
+        this.handOver(follower, text, subject, sequence, opts.msgId);
+    }
     return Promise.resolve({ duplicate: false, sequence });
   }
 
@@ -110,6 +125,46 @@ export class InProcessDurableStreams implements DurableStreams {
         await worker.stop();
       },
     });
+  }
+
+  follow<T>(opts: FollowOptions, handler: FollowHandler<T>): Promise<StreamConsumer> {
+    const stream = this.streams.get(opts.stream);
+    if (!stream) return Promise.reject(new Error(`Stream '${opts.stream}' not found`));
+    const follower: Follower = {
+      filterSubject: opts.filterSubject,
+      handler: handler as FollowHandler<unknown>,
+      handled: Promise.resolve(),
+    };
+    stream.followers.add(follower);
+    return Promise.resolve({
+      stop: async () => {
+        stream.followers.delete(follower);
+        await follower.handled;
+      },
+    });
+  }
+
+  /** Queues a stored message for a follower; its handler runs after the publish returned. */
+  private handOver(
+    follower: Follower,
+    text: string,
+    subject: string,
+    sequence: number,
+    msgId: string,
+  ): void {
+    follower.handled = follower.handled
+      .then(() =>
+        follower.handler({
+          subject,
+          data: JSON.parse(text) as unknown,
+          msgId,
+          deliveryCount: 1,
+          sequence,
+        }),
+      )
+      .catch((error: unknown) => {
+        this.logger.error(`Following ${follower.filterSubject} failed: ${String(error)}`);
+      });
   }
 
   /** Messages of a durable consumer not yet acked (delivered or not): for diagnostics and tests. */
@@ -137,6 +192,9 @@ export class InProcessDurableStreams implements DurableStreams {
       durables.flatMap((durable) => durable.workers.map((worker) => worker.stop())),
     );
     for (const durable of durables) durable.workers = [];
+    const followers = [...this.streams.values()].flatMap((stream) => [...stream.followers]);
+    for (const stream of this.streams.values()) stream.followers.clear();
+    await Promise.all(followers.map((follower) => follower.handled));
   }
 
   private durableOf(stream: MemoryStream, opts: ConsumeOptions, maxBatch: number): DurableState {

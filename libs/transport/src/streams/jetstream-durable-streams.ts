@@ -1,5 +1,6 @@
 import {
   AckPolicy,
+  DeliverPolicy,
   JetStreamApiCodes,
   JetStreamApiError,
   jetstream,
@@ -21,6 +22,8 @@ import {
   type BatchHandler,
   type ConsumeOptions,
   type DurableStreams,
+  type FollowHandler,
+  type FollowOptions,
   type PublishResult,
   type StreamConsumer,
   type StreamSpec,
@@ -127,6 +130,39 @@ export class JetStreamDurableStreams implements DurableStreams {
         this.consumers.delete(handle);
         await messages.close();
         await worker.stop();
+      },
+    };
+    this.consumers.add(handle);
+    return handle;
+  }
+
+  /**
+   * An ordered consumer: ephemeral (the server removes it soon after the follower is gone),
+   * and resumed by the client from the last sequence it handed over when the connection
+   * comes back.
+   */
+  async follow<T>(options: FollowOptions, handler: FollowHandler<T>): Promise<StreamConsumer> {
+    const consumer = await this.js.consumers.get(nameIn(this.prefix, options.stream), {
+      filter_subjects: subjectIn(this.prefix, options.filterSubject),
+      deliver_policy: DeliverPolicy.New,
+    });
+    let handled: Promise<void> = Promise.resolve();
+    const messages = await consumer.consume({
+      callback: (message) => {
+        const delivery = this.toDelivery<T>(message);
+        if (!delivery) return;
+        handled = handled
+          .then(() => handler(delivery.message))
+          .catch((error: unknown) => {
+            this.logger.error(`Following ${options.filterSubject} failed: ${String(error)}`);
+          });
+      },
+    });
+    const handle: StreamConsumer = {
+      stop: async () => {
+        this.consumers.delete(handle);
+        await messages.close();
+        await handled;
       },
     };
     this.consumers.add(handle);

@@ -1,18 +1,28 @@
 import {
   Inject,
   Injectable,
+  Logger,
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import {
+  DOMAIN_EVENTS,
   emitEvent,
   MONITOR_EVENTS,
   MONITOR_REQUESTS,
   sendRequest,
+  SessionStatusChanged,
   STREAMS,
+  validDomainEvent,
 } from '@greetboard/contracts';
 import type { KeyValueStore } from '@greetboard/kv';
-import { BUS_CLIENT, type BusClient, type DurableStreams } from '@greetboard/transport';
+import {
+  BUS_CLIENT,
+  type BusClient,
+  type DurableStreams,
+  type StreamConsumer,
+  type StreamMessage,
+} from '@greetboard/transport';
 import type { ChatConnectionFactory } from '../connections/chat-connection.js';
 import { ChatConnectionPool } from '../connections/connection-pool.js';
 import { ChannelLeases } from '../monitors/channel-leases.js';
@@ -34,13 +44,16 @@ export interface ChatIngestRuntime {
 }
 
 /**
- * Starts reading this replica's share of the monitored channels; on shutdown hands them over
- * and stores every line read before the connections closed.
+ * Starts reading this replica's share of the monitored channels, following session status
+ * events as they are stored; on shutdown hands the channels over and stores every line read
+ * before the connections closed.
  */
 @Injectable()
 export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('chat-ingest');
   readonly publisher: ChatLinePublisher;
   readonly monitor: ChannelMonitor;
+  private statusFollower: StreamConsumer | undefined;
 
   constructor(
     @Inject(CHAT_INGEST_OPTIONS) private readonly runtime: ChatIngestRuntime,
@@ -61,16 +74,37 @@ export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.runtime.streams.ensureStream({
-      ...STREAMS.chatLines,
-      subjects: [...STREAMS.chatLines.subjects],
+    const { streams } = this.runtime;
+    await streams.ensureStream({ ...STREAMS.chatLines, subjects: [...STREAMS.chatLines.subjects] });
+    await streams.ensureStream({
+      name: STREAMS.domainEvents.name,
+      subjects: [...STREAMS.domainEvents.subjects],
     });
+    // Follow first, list second: a change after the follow began is in the list or arrives.
+    this.statusFollower = await streams.follow<unknown>(
+      {
+        stream: STREAMS.domainEvents.name,
+        filterSubject: DOMAIN_EVENTS.sessionStatusChanged.subject,
+      },
+      (message) => this.statusChanged(message),
+    );
     this.monitor.start();
   }
 
   /** Runs while the bus and the streams are still open (they close after this hook). */
   async beforeApplicationShutdown(): Promise<void> {
+    await this.statusFollower?.stop();
     await this.monitor.stop();
     await this.publisher.flush(FLUSH_TIMEOUT_MS);
+  }
+
+  private statusChanged(message: StreamMessage<unknown>): void {
+    const event = validDomainEvent(SessionStatusChanged, message.data);
+    if (!event) {
+      this.logger.warn(`Skipping malformed ${message.subject} #${message.sequence}`);
+      return;
+    }
+    // Not awaited: a round may wait for paced JOINs, the next event need not.
+    void this.monitor.apply(event);
   }
 }

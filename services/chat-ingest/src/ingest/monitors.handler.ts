@@ -8,7 +8,7 @@ import { ChatIngestRunner } from './chat-ingest.runner.js';
 export class MonitorsHandler {
   constructor(private readonly runner: ChatIngestRunner) {}
 
-  /** A session started or stopped: look again now instead of at the next round. */
+  /** Another replica is leaving: take its channels now instead of at the next round. */
   @OnEvent(MONITOR_EVENTS.changed)
   async monitorsChanged(@Payload() _change: MonitoredChannelsChanged): Promise<void> {
     await this.runner.monitor.tick();

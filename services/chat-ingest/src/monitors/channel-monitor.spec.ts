@@ -47,9 +47,9 @@ class RecordingConnection implements ChatConnection {
 }
 
 const channels = Array.from({ length: 40 }, (_, i) => `channel_${i}`);
-const source = {
-  list: () => Promise.resolve(channels.map((channel) => ({ channel, channelId: channel }))),
-};
+const listed = (names: string[]) =>
+  names.map((channel) => ({ channel, channelId: channel, sessionIds: [`session-of-${channel}`] }));
+const source = { list: () => Promise.resolve(listed(channels)) };
 
 interface ReplicaOptions extends ChannelMonitorOptions {
   ttlMs?: number;
@@ -177,11 +177,84 @@ describe('ChannelMonitor', () => {
     const pool = new ChatConnectionPool(() => new RecordingConnection(), 10);
     const monitor = new ChannelMonitor(new ChannelLeases(kv, 'one', 300), pool, flaky, {
       tickMs: 1_000_000,
+      reconcileMs: 0,
     });
     await monitor.tick();
     failing = true;
     await monitor.tick();
     expect(monitor.channels()).toHaveLength(channels.length);
+  });
+
+  describe('following session status events', () => {
+    /** A replica alone, its list read through `list`, counting how often it was read. */
+    function alone(list: () => Promise<ReturnType<typeof listed>>, reconcileMs = 1_000_000) {
+      const reads = { count: 0 };
+      const pool = new ChatConnectionPool(() => new RecordingConnection(), 10);
+      const monitor = new ChannelMonitor(
+        new ChannelLeases(store(), 'one', 300),
+        pool,
+        { list: () => ((reads.count += 1), list()) },
+        { tickMs: 1_000_000, reconcileMs },
+      );
+      return { monitor, reads };
+    }
+
+    it('joins and parts a channel as its session starts and stops, without reading the list', async () => {
+      const { monitor, reads } = alone(() => Promise.resolve(listed(['first'])));
+      await monitor.tick();
+      expect(monitor.channels()).toEqual(['first']);
+      await monitor.apply({ sessionId: 's2', channel: 'second', isActive: true });
+      expect(monitor.channels().sort()).toEqual(['first', 'second']);
+      await monitor.apply({ sessionId: 'session-of-first', channel: 'first', isActive: false });
+      expect(monitor.channels()).toEqual(['second']);
+      expect(reads.count).toBe(1);
+    });
+
+    it('keeps reading a channel while another of its sessions runs', async () => {
+      const { monitor } = alone(() => Promise.resolve([]));
+      await monitor.tick();
+      await monitor.apply({ sessionId: 'a', channel: 'streamer', isActive: true });
+      await monitor.apply({ sessionId: 'b', channel: 'streamer', isActive: true });
+      await monitor.apply({ sessionId: 'a', channel: 'streamer', isActive: false });
+      expect(monitor.channels()).toEqual(['streamer']);
+      await monitor.apply({ sessionId: 'b', channel: 'streamer', isActive: false });
+      expect(monitor.channels()).toEqual([]);
+    });
+
+    it('applies again over the list the events that arrived while it was read', async () => {
+      let answer!: (list: ReturnType<typeof listed>) => void;
+      let asked!: () => void;
+      const listAsked = new Promise<void>((resolve) => (asked = resolve));
+      const { monitor } = alone(
+        () =>
+          new Promise<ReturnType<typeof listed>>((resolve) => {
+            answer = resolve;
+            asked();
+          }),
+      );
+      const first = monitor.tick();
+      await listAsked;
+      // A session starts while the list is on its way; the list was read before it started.
+      const started = monitor.apply({ sessionId: 'late', channel: 'late', isActive: true });
+      answer(listed(['early']));
+      await first;
+      await started;
+      expect(monitor.channels().sort()).toEqual(['early', 'late']);
+    });
+
+    it('reads the list again after reconcileMs, dropping a stop it never heard of', async () => {
+      let running = ['kept', 'stopped'];
+      const { monitor, reads } = alone(() => Promise.resolve(listed(running)), 50);
+      await monitor.tick();
+      expect(monitor.channels().sort()).toEqual(['kept', 'stopped']);
+      running = ['kept'];
+      await monitor.tick();
+      expect(reads.count).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await monitor.tick();
+      expect(reads.count).toBe(2);
+      expect(monitor.channels()).toEqual(['kept']);
+    });
   });
 
   describe('shutting down', () => {

@@ -9,11 +9,15 @@ import {
 } from '@greetboard/metrics';
 import type { ChatConnectionPool } from '../connections/connection-pool.js';
 import { preferredReplica, type ChannelLeases } from './channel-leases.js';
+import { MonitoredSessions, type SessionStatus } from './monitored-sessions.js';
 
-/** Where the set of channels to read comes from (the sessions service's active sessions). */
+/** Where the full set of channels to read comes from (the sessions service's active sessions). */
 export interface MonitoredChannelSource {
   list(): Promise<MonitoredChannel[]>;
 }
+
+/** How often the full list is read again, as a safety net under the status events. */
+export const RECONCILE_MS = 30_000;
 
 export interface ChannelMonitorOptions {
   /** Time between rounds; a third of the lease lifetime by default. */
@@ -25,28 +29,35 @@ export interface ChannelMonitorOptions {
   handoverTimeoutMs?: number;
   /** Asks the other replicas to run a round now rather than at their next tick. */
   announceLeaving?: () => Promise<void>;
+  /** Time between readings of the full list (RECONCILE_MS by default). */
+  reconcileMs?: number;
 }
 
 /** How often a replica shutting down looks whether its channels have new owners. */
 const HANDOVER_POLL_MS = 100;
 
 /**
- * Keeps this replica's share of the monitored channels joined. Every tick it renews its
- * heartbeat and leases, takes the channels whose preferred replica it is, and hands the
- * others over. A channel being handed over stays joined until its new owner holds the lease,
+ * Keeps this replica's share of the monitored channels joined. The channels are those of the
+ * running sessions: session status events change them as they happen (`apply`), and the full
+ * list is read at the first round and every `reconcileMs` after (ADR 0026). Every tick it
+ * renews its heartbeat and leases, takes the channels whose preferred replica it is, and
+ * hands the others over. A channel being handed over stays joined until its new owner holds the lease,
  * so no line is missed; lines read twice in the overlap are de-duplicated by message id.
  */
 export class ChannelMonitor {
   private readonly logger = new Logger('channel-monitor');
   private readonly held = new Set<string>();
   private readonly handingOver = new Set<string>();
-  private desired: string[] = [];
+  private readonly sessions = new MonitoredSessions();
+  /** When the full list was last read; undefined until it was read once. */
+  private listedAt: number | undefined;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private rerun = false;
   private stopped = false;
   private readonly tickMs: number;
   private readonly handoverTimeoutMs: number;
+  private readonly reconcileMs: number;
 
   constructor(
     private readonly leases: ChannelLeases,
@@ -56,6 +67,13 @@ export class ChannelMonitor {
   ) {
     this.tickMs = options.tickMs ?? Math.floor(leases.ttlMs / 3);
     this.handoverTimeoutMs = options.handoverTimeoutMs ?? 10_000;
+    this.reconcileMs = options.reconcileMs ?? RECONCILE_MS;
+  }
+
+  /** A session started or stopped: its channel is joined or parted in a round run now. */
+  apply(status: SessionStatus): Promise<void> {
+    this.sessions.apply(status);
+    return this.tick();
   }
 
   start(): void {
@@ -164,13 +182,18 @@ export class ChannelMonitor {
   private async round(): Promise<void> {
     const me = this.leases.replicaId;
     await this.leases.heartbeat();
-    try {
-      this.desired = (await this.source.list()).map((monitored) => monitored.channel);
-    } catch (error) {
-      // Keep reading what we read: an unreachable sessions service must not stop monitoring.
-      this.logger.warn(`Could not refresh monitored channels: ${String(error)}`);
+    if (this.listedAt === undefined || Date.now() - this.listedAt >= this.reconcileMs) {
+      try {
+        const started = Date.now();
+        await this.sessions.replaceWith(() => this.source.list());
+        this.listedAt = started;
+      } catch (error) {
+        // Keep reading what we read: an unreachable sessions service must not stop monitoring.
+        // The list is asked for again next round.
+        this.logger.warn(`Could not refresh monitored channels: ${String(error)}`);
+      }
     }
-    const desired = new Set(this.desired);
+    const desired = new Set(this.sessions.channels());
     const replicas = await this.leases.liveReplicas();
     if (!replicas.includes(me)) replicas.push(me);
 

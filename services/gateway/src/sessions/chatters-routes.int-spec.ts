@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { SessionDto } from '@greetboard/contracts';
 import {
   ISO_TIME,
   adminsOnly,
@@ -9,11 +10,10 @@ import {
   type Actor,
   type Route,
 } from '../../test/sessions-routes.fixture.js';
-import { storedChatter, storedSession, storedSessions } from '../../test/stored-rows.js';
 
 /**
  * The permission table of the chatter and admin session routes over real HTTP (the stack is
- * described in the fixture): every body exact, every change checked in the database. The
+ * described in the fixture): every body exact, every change checked through the API. The
  * describe name is shared with sessions-routes.int-spec.ts so the tests keep their full names.
  */
 describe('sessions routes: who may do what, over HTTP', () => {
@@ -23,27 +23,46 @@ describe('sessions routes: who may do what, over HTTP', () => {
   let earlyBird: string;
   const chattersPath = () => `/api/sessions/${stack.sessionId}/chatters`;
   const greetPath = () => `/api/chatters/${stack.chatterId}/greet`;
-  const chatter = () => storedChatter(stack.db, stack.chatterId);
+  const chatter = () => stack.chatter(stack.chatterId);
 
   beforeAll(async () => {
     await stack.start();
-    const { rows } = await stack.db.query<{ id: string }>(
-      `INSERT INTO sessions.chatters (session_id, twitch_id, username, display_name, profile_image,
-         first_message, message_count, first_seen_at, last_seen_at, is_greeted, greeted_at,
-         greeted_by, is_first_time_chatter, is_returning_chatter)
-       VALUES ($1, 't0', 'early_bird', 'EarlyBird', 'https://images.example/early.png',
-         'first!', 3, now() - interval '5 min', now() - interval '1 min', true,
-         now() - interval '2 min', $2, true, false)
-       RETURNING id`,
-      [stack.sessionId, people.editor!.id],
-    );
-    earlyBird = rows[0].id;
-  }, 60_000);
+    const now = Date.now();
+    const minutesAgo = (minutes: number) => now - minutes * 60_000;
+    earlyBird = (
+      await stack.chatIn([
+        {
+          login: 'early_bird',
+          userId: 't0',
+          text: 'first!',
+          sentAt: minutesAgo(5),
+          firstMessage: true,
+        },
+        { login: 'early_bird', userId: 't0', text: 'still here', sentAt: minutesAgo(3) },
+        { login: 'early_bird', userId: 't0', text: 'and here', sentAt: minutesAgo(1) },
+      ])
+    ).id;
+    const path = `/api/chatters/${earlyBird}/greet`;
+    expect((await call('editor', 'PUT', path, { isGreeted: true })).status).toBe(200);
+  }, 90_000);
   afterAll(() => stack.stop());
 
-  /** Every chatter of Main, oldest first. */
+  /** Every chatter of Main, oldest first, each as its greet answer and the list left it. */
   const mainChatters = () =>
-    Promise.all([earlyBird, stack.chatterId].map((id) => storedChatter(stack.db, id)));
+    Promise.all([earlyBird, stack.chatterId].map((id) => stack.chatter(id)));
+  it('shows the chatters as their chat lines and greets made them', async () => {
+    const [early, viewer] = await mainChatters();
+    expect(early).toMatchObject({
+      username: 'early_bird',
+      firstMessage: 'first!',
+      messageCount: 3,
+      isFirstTimeChatter: true,
+      isReturningChatter: false,
+      ...greetedBy('editor'),
+    });
+    expect(Date.parse(early.lastSeenAt) - Date.parse(early.firstSeenAt)).toBe(4 * 60_000);
+    expect(viewer).toMatchObject({ username: 'viewer', messageCount: 1, isGreeted: false });
+  });
   table(
     'GET /api/sessions/{id}/chatters',
     (): Route => ['GET', chattersPath()],
@@ -112,32 +131,37 @@ describe('sessions routes: who may do what, over HTTP', () => {
     'GET /api/admin/sessions (every session, newest first)',
     (): Route => ['GET', '/api/admin/sessions'],
     adminsOnly(async () => {
-      const { rows } = await stack.db.query<{ id: string }>(
-        `SELECT id FROM sessions.sessions ORDER BY created_at DESC, id`,
+      // Every user's own sessions, each as its owner's list shows it, newest first.
+      const everyone = [...new Set((await stack.allSessions()).map((session) => session.userId))];
+      const own = await Promise.all(
+        everyone.map(async (userId) => {
+          const answer = await stack.callAs(userId, 'GET', '/api/sessions');
+          return (answer.body as SessionDto[]).filter((session) => session.userId === userId);
+        }),
       );
-      expect(rows.length).toBeGreaterThan(0);
-      return storedSessions(
-        stack.db,
-        rows.map((row) => row.id),
+      const sessions = own.flat();
+      expect(sessions.map((session) => session.id)).toContain(stack.sessionId);
+      return sessions.sort(
+        (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? -1 : 1),
       );
     }),
   );
 
-  let sessionBefore: Awaited<ReturnType<typeof storedSession>>;
+  let sessionBefore: SessionDto;
   table(
     'POST /api/admin/sessions/{id}/force-stop',
     async (): Promise<Route> => {
-      sessionBefore = await storedSession(stack.db, stack.sessionId);
+      sessionBefore = await stack.session(stack.sessionId);
       if (!sessionBefore.isActive) {
         const path = `/api/sessions/${stack.sessionId}`;
         expect((await call('owner', 'PUT', path, { isActive: true })).status).toBe(200);
-        sessionBefore = await storedSession(stack.db, stack.sessionId);
+        sessionBefore = await stack.session(stack.sessionId);
       }
       return ['POST', `/api/admin/sessions/${stack.sessionId}/force-stop`];
     },
-    adminsOnly(() => storedSession(stack.db, stack.sessionId)),
+    adminsOnly(() => stack.session(stack.sessionId)),
     async (_actor, succeeded) => {
-      expect(await storedSession(stack.db, stack.sessionId)).toEqual(
+      expect(await stack.session(stack.sessionId)).toEqual(
         succeeded ? { ...sessionBefore, isActive: false, endedAt: ISO_TIME } : sessionBefore,
       );
     },

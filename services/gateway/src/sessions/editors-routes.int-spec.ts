@@ -18,7 +18,6 @@ import {
   type Person,
   type Route,
 } from '../../test/sessions-routes.fixture.js';
-import { storedEditorLink, storedIgnoredUser, storedInvite } from '../../test/stored-rows.js';
 
 /**
  * The permission table of the global-editor, invite and ignore-list routes over real HTTP (the
@@ -35,20 +34,25 @@ const summaryOf = ({ username, displayName, profileImage }: Person) => ({
 describe('sessions routes: who may do what, over HTTP', () => {
   const stack = sessionsRoutesStack();
   const { table, refusals, people, seeded, subjectOf, addUser, addInvite } = stack;
-  const { addEditorLink, addIgnoredUser, exists, isEditorOf, pendingInvites, inviteStatus } = stack;
-  beforeAll(() => stack.start(), 60_000);
+  const { addEditorLink, addIgnoredUser, isEditorOf, pendingInvites, inviteState } = stack;
+  beforeAll(() => stack.start(), 90_000);
   afterAll(() => stack.stop());
 
-  /** Rows the actor's list holds: one query per list, ids in the order the list shows them. */
-  const idsOf = async (sql: string, actor: Actor) =>
-    (await stack.db.query<{ id: string }>(sql, [people[actor]!.id])).rows.map((row) => row.id);
-
-  // Only the editor has an ignored user yet (seeded by the fixture).
+  // Only the editor has an ignored user yet (added by the fixture).
   table(
     'GET /api/ignored-users',
     (): Route => ['GET', '/api/ignored-users'],
-    everyoneSignedIn(200, async (actor) =>
-      actor === 'editor' ? [await storedIgnoredUser(stack.db, seeded.othersIgnoredUser)] : [],
+    everyoneSignedIn(200, (actor) =>
+      actor === 'editor'
+        ? [
+            {
+              id: seeded.othersIgnoredUser,
+              username: 'their_troll',
+              reason: null,
+              createdAt: ISO_TIME,
+            },
+          ]
+        : [],
     ),
   );
   table(
@@ -61,40 +65,61 @@ describe('sessions routes: who may do what, over HTTP', () => {
       createdAt: ISO_TIME,
     }),
     async (actor, succeeded, answer) => {
-      const { rows } = await stack.db.query<{ id: string }>(
-        `SELECT id FROM sessions.ignored_users WHERE owner_id = $1 AND username = 'some_troll'`,
-        [subjectOf(actor).id],
+      const trolls = (await stack.ignoredUsersOf(subjectOf(actor).id)).filter(
+        (entry) => entry.username === 'some_troll',
       );
-      if (!succeeded) return expect(rows).toEqual([]);
-      expect(rows).toEqual([{ id: (answer as { id: string }).id }]);
-      expect(await storedIgnoredUser(stack.db, rows[0].id)).toEqual(answer);
+      expect(trolls).toEqual(succeeded ? [answer] : []);
     },
   );
   // The owner's one remaining link (the former editor's was removed).
   table(
     'GET /api/global-editors',
     (): Route => ['GET', '/api/global-editors'],
-    everyoneSignedIn(200, async (actor) => {
-      if (actor !== 'owner') return [];
-      const [link] = await idsOf(
-        `SELECT id FROM sessions.global_editors WHERE owner_id = $1`,
-        actor,
-      );
-      return [await storedEditorLink(stack.db, link)];
-    }),
+    everyoneSignedIn(200, (actor) =>
+      actor === 'owner'
+        ? [
+            {
+              id: UUID,
+              editorId: people.editor!.id,
+              editor: summaryOf(people.editor!),
+              createdAt: ISO_TIME,
+            },
+          ]
+        : [],
+    ),
   );
   // Pending only, sent and received, oldest first: the owner's invite to a user, and the
   // approved user's to the owner; the approved user's declined one is not shown.
-  const pendingInvitesOf: Partial<Record<Actor, () => string[]>> = {
-    owner: () => [seeded.pendingInviteFromOwner, seeded.pendingInviteToOwner],
-    approved: () => [seeded.pendingInviteToOwner],
+  const fromOwner = () => ({
+    id: seeded.pendingInviteFromOwner,
+    status: 'pending',
+    senderId: people.owner!.id,
+    receiverId: seeded.invitedId,
+    sender: summaryOf(people.owner!),
+    receiver: {
+      username: seeded.invitedUsername,
+      displayName: seeded.invitedUsername.toUpperCase(),
+      profileImage: `https://images.example/${seeded.invitedUsername}.png`,
+    },
+    createdAt: ISO_TIME,
+  });
+  const toOwner = () => ({
+    id: seeded.pendingInviteToOwner,
+    status: 'pending',
+    senderId: people.approved!.id,
+    receiverId: people.owner!.id,
+    sender: summaryOf(people.approved!),
+    receiver: summaryOf(people.owner!),
+    createdAt: ISO_TIME,
+  });
+  const pendingInvitesOf: Partial<Record<Actor, () => object[]>> = {
+    owner: () => [fromOwner(), toOwner()],
+    approved: () => [toOwner()],
   };
   table(
     'GET /api/global-editor-invites',
     (): Route => ['GET', '/api/global-editor-invites'],
-    everyoneSignedIn(200, (actor) =>
-      Promise.all((pendingInvitesOf[actor]?.() ?? []).map((id) => storedInvite(stack.db, id))),
-    ),
+    everyoneSignedIn(200, (actor) => pendingInvitesOf[actor]?.() ?? []),
   );
 
   /** An invite as the settings screen shows it, sent by the actor (spec section 3). */
@@ -121,11 +146,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
   );
   table(
     "POST /api/global-editors/invite (the owner's editor)",
-    async (actor): Promise<Route> => {
-      await stack.db.query(
-        `DELETE FROM sessions.global_editor_invites WHERE sender_id = $1 AND receiver_id = $2`,
-        [subjectOf(actor).id, people.editor!.id],
-      );
+    (): Route => {
       return [
         'POST',
         '/api/global-editors/invite',
@@ -161,7 +182,10 @@ describe('sessions routes: who may do what, over HTTP', () => {
       createdAt: received.createdAt,
     })),
     async (actor, succeeded) => {
-      expect(await inviteStatus(received.id)).toBe(succeeded ? 'accepted' : 'pending');
+      // Answered, and accepted: the sender now has the receiver as an editor.
+      expect(await inviteState(subjectOf(actor).id, received.id)).toBe(
+        succeeded ? 'answered' : 'pending',
+      );
       expect(await isEditorOf(received.sender.id, subjectOf(actor).id)).toBe(succeeded);
     },
   );
@@ -169,11 +193,8 @@ describe('sessions routes: who may do what, over HTTP', () => {
   table(
     "PUT /api/global-editor-invites/{id} (decline the owner's invite to the approved user)",
     async (): Promise<Route> => {
-      await stack.db.query(
-        `DELETE FROM sessions.global_editor_invites WHERE sender_id = $1 AND receiver_id = $2`,
-        [people.owner!.id, people.approved!.id],
-      );
-      ownersInvite = await addInvite(people.owner!.id, people.approved!.id);
+      // The one still pending when an earlier actor was refused, or a new one.
+      ownersInvite = await stack.pendingInvite(people.owner!.id, people.approved!.id);
       return ['PUT', `/api/global-editor-invites/${ownersInvite.id}`, { status: 'declined' }];
     },
     // Only the receiver answers (spec section 4): the sender is refused, others see no invite.
@@ -198,7 +219,10 @@ describe('sessions routes: who may do what, over HTTP', () => {
       admin: [404, INVITE_NOT_FOUND],
     },
     async (_actor, succeeded) => {
-      expect(await inviteStatus(ownersInvite.id)).toBe(succeeded ? 'declined' : 'pending');
+      // Answered, and declined: no editor link came of it.
+      expect(await inviteState(people.approved!.id, ownersInvite.id)).toBe(
+        succeeded ? 'answered' : 'pending',
+      );
       expect(await isEditorOf(people.owner!.id, people.approved!.id)).toBe(false);
     },
   );
@@ -211,8 +235,8 @@ describe('sessions routes: who may do what, over HTTP', () => {
       return ['DELETE', `/api/global-editors/${link}`];
     },
     everyoneSignedIn(200, () => ({ id: link })),
-    async (_actor, succeeded) => {
-      expect(await exists('global_editors', link)).toBe(!succeeded);
+    async (actor, succeeded) => {
+      expect(await stack.hasEditorLink(subjectOf(actor).id, link)).toBe(!succeeded);
     },
   );
   table(
@@ -223,7 +247,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
     },
     ownerOnly(200, () => ({ id: link }), EDITOR_NOT_FOUND),
     async (_actor, succeeded) => {
-      expect(await exists('global_editors', link)).toBe(!succeeded);
+      expect(await stack.hasEditorLink(people.owner!.id, link)).toBe(!succeeded);
     },
   );
 
@@ -235,8 +259,8 @@ describe('sessions routes: who may do what, over HTTP', () => {
       return ['DELETE', `/api/ignored-users/${ignored}`];
     },
     everyoneSignedIn(200, () => ({ id: ignored })),
-    async (_actor, succeeded) => {
-      expect(await exists('ignored_users', ignored)).toBe(!succeeded);
+    async (actor, succeeded) => {
+      expect(await stack.hasIgnoredUser(subjectOf(actor).id, ignored)).toBe(!succeeded);
     },
   );
   table(
@@ -247,7 +271,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
     },
     ownerOnly(200, () => ({ id: ignored }), IGNORED_USER_NOT_FOUND),
     async (_actor, succeeded) => {
-      expect(await exists('ignored_users', ignored)).toBe(!succeeded);
+      expect(await stack.hasIgnoredUser(people.owner!.id, ignored)).toBe(!succeeded);
     },
   );
 
@@ -319,7 +343,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
     [
       'an invite answered before',
       'PUT',
-      `/api/global-editor-invites/${seeded.answeredInvite}`,
+      () => `/api/global-editor-invites/${seeded.answeredInvite}`,
       { status: 'accepted' },
       409,
       'INVITE_ALREADY_ANSWERED',
@@ -327,7 +351,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
     [
       'an answer of pending',
       'PUT',
-      `/api/global-editor-invites/${seeded.pendingInviteToOwner}`,
+      () => `/api/global-editor-invites/${seeded.pendingInviteToOwner}`,
       { status: 'pending' },
       400,
       'VALIDATION_FAILED',
@@ -335,7 +359,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
     [
       'an answer that is not a string',
       'PUT',
-      `/api/global-editor-invites/${seeded.pendingInviteToOwner}`,
+      () => `/api/global-editor-invites/${seeded.pendingInviteToOwner}`,
       { status: true },
       400,
       'VALIDATION_FAILED',
@@ -343,7 +367,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
     [
       'an answer without a status',
       'PUT',
-      `/api/global-editor-invites/${seeded.pendingInviteToOwner}`,
+      () => `/api/global-editor-invites/${seeded.pendingInviteToOwner}`,
       {},
       400,
       'VALIDATION_FAILED',
@@ -383,7 +407,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
     [
       "another user's ignored user",
       'DELETE',
-      `/api/ignored-users/${seeded.othersIgnoredUser}`,
+      () => `/api/ignored-users/${seeded.othersIgnoredUser}`,
       undefined,
       404,
       'IGNORED_USER_NOT_FOUND',

@@ -3,13 +3,13 @@ import { WebSocket, type RawData } from 'ws';
 import type { ChatterDto } from '@greetboard/contracts';
 import { waitFor } from '@greetboard/testing';
 import { sessionsRoutesStack } from '../../test/sessions-routes.fixture.js';
-import { storedChatter } from '../../test/stored-rows.js';
 
 /**
  * Concurrent greet toggles from two clients, each through its own gateway replica (the stack is
- * described in the fixture): the owner at one, the owner's editor at the other. The database
- * tells which write committed last; the final state must be that write's, for both clients,
- * over HTTP and over their live sockets.
+ * described in the fixture): the owner at one, the owner's editor at the other. The chatter
+ * list's version (its ETag) counts the writes that committed, and the live sockets carry each
+ * change in commit order (greets of one chatter are serialised); the final state must be the
+ * last write's, for both clients, over HTTP and over their live sockets.
  */
 describe('concurrent greet toggles through two gateways', () => {
   const stack = sessionsRoutesStack();
@@ -31,39 +31,19 @@ describe('concurrent greet toggles through two gateways', () => {
   beforeAll(async () => {
     await stack.start();
     gateways = { owner: stack.gatewayUrl, editor: await stack.addGateway() };
-    // Test instrument: every greet bumps its session's list version under the session row's
-    // lock, so a trigger deferred to commit records the greets of this session in commit order,
-    // each with the chatter as that commit left it.
-    await stack.db.query(`
-      CREATE TABLE greet_commits (list_version bigint PRIMARY KEY, is_greeted boolean NOT NULL,
-                                  greeted_by uuid, greeted_at timestamptz);
-      CREATE FUNCTION record_greet_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        INSERT INTO greet_commits
-        SELECT NEW.list_version, c.is_greeted, c.greeted_by, c.greeted_at
-          FROM sessions.chatters c WHERE c.id = TG_ARGV[0]::uuid;
-        RETURN NULL;
-      END $$;
-      CREATE CONSTRAINT TRIGGER greet_commit AFTER UPDATE OF list_version ON sessions.sessions
-        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.id = '${stack.sessionId}')
-        EXECUTE FUNCTION record_greet_commit('${stack.chatterId}')`);
-  }, 60_000);
+  }, 90_000);
   afterAll(() => stack.stop());
 
-  const commitsAfter = async (listVersion: number) =>
-    (
-      await stack.db.query<{
-        list_version: string;
-        is_greeted: boolean;
-        greeted_by: string | null;
-        greeted_at: Date | null;
-      }>(`SELECT * FROM greet_commits WHERE list_version > $1 ORDER BY list_version`, [listVersion])
-    ).rows.map((row) => ({
-      listVersion: Number(row.list_version),
-      isGreeted: row.is_greeted,
-      greetedBy: row.greeted_by,
-      greetedAt: row.greeted_at?.toISOString() ?? null,
-    }));
+  /** The list version of Main: its ETag (`W/"<session id>:<version>"`) at the owner's gateway. */
+  const listVersion = async () => {
+    const response = await fetch(`${gateways.owner}/api/sessions/${stack.sessionId}/chatters`, {
+      headers: { cookie: `greetboard_session=${stack.cookies.owner}` },
+    });
+    expect(response.status).toBe(200);
+    const etag = /:(\d+)"$/.exec(response.headers.get('etag') ?? '');
+    expect(etag).not.toBeNull();
+    return Number(etag![1]);
+  };
   /** The chatter as the actor's client reads it through its own gateway. */
   const readAt = async (actor: 'owner' | 'editor') => {
     const path = `/api/sessions/${stack.sessionId}/chatters`;
@@ -97,13 +77,13 @@ describe('concurrent greet toggles through two gateways', () => {
 
   it('ends each round on the write that committed last, read the same by both clients', async () => {
     const sockets = [await liveUpdates('owner'), await liveUpdates('editor')];
+    const [owner, editor] = sockets;
     try {
       // Both gateways hold the list before the race, so they must follow it by its changes.
-      expect(await readAt('owner')).toEqual(await storedChatter(stack.db, stack.chatterId));
-      expect(await readAt('editor')).toEqual(await readAt('owner'));
-      let previous = greetStateOf(await storedChatter(stack.db, stack.chatterId));
-      /** Every state a commit changed the chatter to, in commit order. */
-      const changes: GreetState[] = [];
+      let previous = (await readAt('owner'))!;
+      expect(previous).toBeDefined();
+      expect(await readAt('editor')).toEqual(previous);
+      let version = await listVersion();
       let seen = 0;
       for (let round = 0; round < 15; round++) {
         const [greet, unGreet] = await Promise.all([
@@ -111,30 +91,40 @@ describe('concurrent greet toggles through two gateways', () => {
           stack.callAt(gateways.editor, 'editor', 'PUT', greetPath(), { isGreeted: false }),
         ]);
         expect([greet.status, unGreet.status]).toEqual([200, 200]);
-        // Each write committed once; its value tells which one each commit was.
-        const commits = await commitsAfter(seen);
-        expect(commits.map((commit) => commit.isGreeted).sort()).toEqual([false, true]);
-        seen = commits[1].listVersion;
-        const answerOf = (commit: GreetState) => (commit.isGreeted ? greet : unGreet).body;
-        // Each client was answered with the state its own write left when it committed...
-        for (const commit of commits) {
-          const state = greetStateOf(commit);
-          expect(greetStateOf(answerOf(commit) as GreetState)).toEqual(state);
-          if (state.isGreeted !== previous.isGreeted) changes.push(state);
-          previous = state;
-        }
+        // Each write committed once: every greet, changing or not, bumps the list version.
+        const versionAfter = await listVersion();
+        expect(versionAfter - version).toBe(2);
+        version = versionAfter;
+        const final = (await readAt('owner'))!;
+        expect(await readAt('editor')).toEqual(final);
+        // Opposite writes: the one that committed last decides `final` and changed the chatter;
+        // the first changed it only when it was not in the first's state already.
+        const changes = final.isGreeted === previous.isGreeted ? 2 : 1;
+        await waitFor(
+          () => owner.updates.length >= seen + changes && editor.updates.length >= seen + changes,
+          { what: 'every chatter_update of the round' },
+        );
+        const made = owner.updates.slice(seen);
+        expect(made).toHaveLength(changes);
+        seen += changes;
+        const answerOf = (isGreeted: boolean) => (isGreeted ? greet : unGreet).body as ChatterDto;
+        // Each client was answered with the state its own write left when it committed: the
+        // change it made, or, when it changed nothing, the state before the round...
+        for (const change of made) expect(answerOf(change.isGreeted)).toEqual(change);
+        if (changes === 1) expect(answerOf(previous.isGreeted)).toEqual(previous);
         // ...and the write that committed last decides what everyone reads.
-        const lastWrite = answerOf(commits[1]);
-        expect(await storedChatter(stack.db, stack.chatterId)).toEqual(lastWrite);
-        expect(await readAt('owner')).toEqual(lastWrite);
-        expect(await readAt('editor')).toEqual(lastWrite);
+        expect(made.at(-1)).toEqual(final);
+        previous = final;
       }
       // Both live sockets got every change, in commit order, through their own gateway.
-      for (const { updates } of sockets) {
-        await waitFor(() => updates.length >= changes.length, { what: 'every chatter_update' });
-        expect(updates.map(greetStateOf)).toEqual(changes);
-        expect(updates.at(-1)).toEqual(await storedChatter(stack.db, stack.chatterId));
+      await waitFor(() => editor.updates.length >= seen, {
+        what: 'every chatter_update at the editor',
+      });
+      expect(editor.updates.map(greetStateOf)).toEqual(owner.updates.map(greetStateOf));
+      for (const [index, update] of owner.updates.entries()) {
+        if (index > 0) expect(update.isGreeted).toBe(!owner.updates[index - 1].isGreeted);
       }
+      expect(owner.updates.at(-1)).toEqual(await readAt('owner'));
     } finally {
       for (const { socket } of sockets) socket.terminate();
     }

@@ -14,39 +14,47 @@ import {
   type Actor,
   type Effect,
   type Route,
+  type SessionsRoutesStack,
 } from '../../test/sessions-routes.fixture.js';
-import { storedSession, storedSessions } from '../../test/stored-rows.js';
 
 /**
  * The permission table of the session routes over real HTTP (the stack is described in the
- * fixture): every body exact, every change checked in the database. The chatter and admin
+ * fixture): every body exact, every change checked through the API (the admin list shows
+ * every session as stored). The chatter and admin
  * routes have theirs in chatters-routes.int-spec.ts, the global-editor, invite and ignore-list
  * routes in editors-routes.int-spec.ts.
  */
 describe('sessions routes: who may do what, over HTTP', () => {
-  const stack = sessionsRoutesStack();
-  const { call, table, refusals, people, subjectOf } = stack;
   /** Each signed-in actor's own stopped session, older than the owner's "Main". */
   const own: Partial<Record<Actor, string>> = {};
+  /** Made before "Main", the owner's first: each actor's session is then newer than it. */
+  const earlierStreams = async (stack: SessionsRoutesStack) => {
+    for (const actor of ['owner', 'pending', 'approved', 'editor', 'former', 'admin'] as const) {
+      const user = stack.people[actor]!;
+      // A pending account may not create sessions; it had one before it was sent back to
+      // pending, so for this it is approved a moment.
+      user.isApproved = true;
+      const created = await stack.call(actor, 'POST', '/api/sessions', {
+        name: `${actor}'s earlier stream`,
+      });
+      expect(created.status).toBe(201);
+      own[actor] = (created.body as { id: string }).id;
+      const path = `/api/sessions/${own[actor]}`;
+      expect((await stack.call(actor, 'PUT', path, { isActive: false })).status).toBe(200);
+      user.isApproved = actor !== 'pending';
+    }
+  };
+  const stack = sessionsRoutesStack({ beforeMain: earlierStreams });
+  const { call, table, refusals, people, subjectOf } = stack;
   const main = () => stack.sessionId;
   const mainPath = () => `/api/sessions/${main()}`;
-  const stored = (id: string) => storedSession(stack.db, id);
+  const stored = (id: string) => stack.session(id);
+  const storedSessions = (ids: string[]) => Promise.all(ids.map(stored));
 
-  beforeAll(async () => {
-    await stack.start();
-    for (const actor of ['pending', 'approved', 'owner', 'editor', 'former', 'admin'] as const) {
-      const { rows } = await stack.db.query<{ id: string }>(
-        `INSERT INTO sessions.sessions (user_id, name, created_at, started_at, ended_at)
-         VALUES ($1, $2, now() - $3::interval, now() - $3::interval, now() - $3::interval)
-         RETURNING id`,
-        [people[actor]!.id, `${actor}'s earlier stream`, actor === 'owner' ? '2 h' : '1 h'],
-      );
-      own[actor] = rows[0].id;
-    }
-  }, 60_000);
+  beforeAll(() => stack.start(), 90_000);
   afterAll(() => stack.stop());
 
-  // Newest first: Main, then the actor's own (1 h old), then the owner's earlier one (2 h old).
+  // Newest first: Main, then the actor's own, then the owner's earlier one.
   const visible: Record<Exclude<Actor, 'visitor'>, () => string[]> = {
     pending: () => [own.pending!],
     approved: () => [own.approved!],
@@ -58,18 +66,11 @@ describe('sessions routes: who may do what, over HTTP', () => {
   table(
     'GET /api/sessions (own, and those of owners who made the actor an editor)',
     (): Route => ['GET', '/api/sessions'],
-    everyoneSignedIn(200, (actor) =>
-      storedSessions(stack.db, visible[actor as Exclude<Actor, 'visitor'>]()),
-    ),
+    everyoneSignedIn(200, (actor) => storedSessions(visible[actor as Exclude<Actor, 'visitor'>]())),
   );
 
   const sessionCount = async (userId: string) =>
-    (
-      await stack.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM sessions.sessions WHERE user_id = $1`,
-        [userId],
-      )
-    ).rows[0].n;
+    (await stack.allSessions()).filter((session) => session.userId === userId).length;
   let countBefore: number;
   table(
     'POST /api/sessions',
@@ -191,25 +192,19 @@ describe('sessions routes: who may do what, over HTTP', () => {
   );
 
   let doomed: Stored;
-  const chattersOf = async (sessionId: string) =>
-    (
-      await stack.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM sessions.chatters WHERE session_id = $1`,
-        [sessionId],
-      )
-    ).rows[0].n;
+  let doomedChatters: unknown;
+  let chattersBefore: number;
   table(
     'DELETE /api/sessions/{id}',
     async (): Promise<Route> => {
       const fresh = await call('owner', 'POST', '/api/sessions', { name: 'To delete' });
       const { id } = fresh.body as { id: string };
-      await stack.db.query(
-        `INSERT INTO sessions.chatters (session_id, twitch_id, username, display_name,
-           first_message, message_count, first_seen_at, last_seen_at)
-         VALUES ($1, 't9', 'doomed', 'Doomed', 'bye', 1, now(), now())`,
-        [id],
-      );
+      // The newest running session of the owner's channel: the line counts for it.
+      await stack.chatIn([{ login: 'doomed', userId: 't9', text: 'bye', sentAt: Date.now() }]);
       doomed = await stored(id);
+      expect(doomed._count.chatters).toBe(1);
+      doomedChatters = await stack.chattersOf(id);
+      chattersBefore = await stack.totalChatters();
       return ['DELETE', `/api/sessions/${id}`];
     },
     {
@@ -222,12 +217,13 @@ describe('sessions routes: who may do what, over HTTP', () => {
       admin: [200, { sessionName: 'To delete', deletedChatters: 1 }],
     },
     async (_actor, succeeded) => {
-      const left = await stack.db.query(`SELECT 1 FROM sessions.sessions WHERE id = $1`, [
-        doomed.id,
-      ]);
-      expect(left.rowCount).toBe(succeeded ? 0 : 1);
-      if (!succeeded) expect(await stored(doomed.id)).toEqual(doomed);
-      expect(await chattersOf(doomed.id)).toBe(succeeded ? 0 : 1);
+      expect(await stack.sessionExists(doomed.id)).toBe(!succeeded);
+      // Its chatter goes with it: one fewer over every session.
+      expect(await stack.totalChatters()).toBe(chattersBefore - (succeeded ? 1 : 0));
+      if (!succeeded) {
+        expect(await stored(doomed.id)).toEqual(doomed);
+        expect(await stack.chattersOf(doomed.id)).toEqual(doomedChatters);
+      }
     },
   );
 

@@ -1,24 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { queryRows } from '@greetboard/persistence';
-import { DataSource } from 'typeorm';
 import {
   emitEvent,
   LIVE_EVENTS,
-  MONITOR_EVENTS,
   type ServerMessage,
   type ServerMessagePayloads,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import { EditorsRepository } from '../editors/editors.repository.js';
 
 type SessionEventType = Exclude<ServerMessage['type'], 'user_approved' | 'user_rejected'>;
-
-/** Events after which the set of monitored channels may differ. */
-const MONITOR_CHANGES = new Set<SessionEventType>([
-  'session_created',
-  'session_started',
-  'session_stopped',
-  'session_deleted',
-]);
 
 export interface SessionEvent<K extends SessionEventType = SessionEventType> {
   ownerId: string;
@@ -39,7 +29,7 @@ export class LiveEvents {
 
   constructor(
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
-    private readonly dataSource: DataSource,
+    private readonly editors: EditorsRepository,
   ) {}
 
   async toSession<K extends SessionEventType>(
@@ -58,7 +48,9 @@ export class LiveEvents {
   async toSessions(events: SessionEvent[]): Promise<void> {
     if (events.length === 0) return;
     try {
-      const editors = await this.editorsOf([...new Set(events.map((event) => event.ownerId))]);
+      const editors = await this.editors.editorIdsOf([
+        ...new Set(events.map((event) => event.ownerId)),
+      ]);
       await Promise.all(
         events.map(({ ownerId, sessionId, type, payload }) =>
           emitEvent(this.bus, LIVE_EVENTS.relay, {
@@ -69,10 +61,6 @@ export class LiveEvents {
           }),
         ),
       );
-      if (events.some((event) => MONITOR_CHANGES.has(event.type))) {
-        // chat-ingest looks again now instead of at its next round.
-        await emitEvent(this.bus, MONITOR_EVENTS.changed, {});
-      }
     } catch (error) {
       this.logger.error(`Could not publish ${events.length} live events: ${String(error)}`);
     }
@@ -97,17 +85,5 @@ export class LiveEvents {
     } catch (error) {
       this.logger.error(`Could not tell user ${userId} about lost sessions: ${String(error)}`);
     }
-  }
-
-  private async editorsOf(ownerIds: string[]): Promise<Map<string, string[]>> {
-    const rows = await queryRows<{ owner_id: string; editor_id: string }>(
-      this.dataSource,
-      `SELECT owner_id, editor_id FROM sessions.global_editors WHERE owner_id = ANY($1::uuid[])`,
-      [ownerIds],
-    );
-    const editors = new Map<string, string[]>();
-    for (const row of rows)
-      editors.set(row.owner_id, [...(editors.get(row.owner_id) ?? []), row.editor_id]);
-    return editors;
   }
 }

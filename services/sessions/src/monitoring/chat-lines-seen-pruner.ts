@@ -5,14 +5,11 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { runPeriodically, type PeriodicTask } from '@greetboard/service-kit';
-import { queryRows } from '@greetboard/persistence';
 import { SESSIONS_STREAM_SETTINGS, type StreamSettings } from '../streams.js';
+import { MonitoringRepository } from './monitoring.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Rows deleted per statement, so a large backlog never holds long locks. */
-const PRUNE_BATCH = 10_000;
 
 /**
  * `sessions.chat_lines_seen` makes a redelivered chat line count nothing twice. JetStream
@@ -26,7 +23,7 @@ export class ChatLinesSeenPruner implements OnApplicationBootstrap, OnApplicatio
   private periodic: PeriodicTask | undefined;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly monitoring: MonitoringRepository,
     @Inject(SESSIONS_STREAM_SETTINGS) private readonly settings: StreamSettings,
   ) {}
 
@@ -53,15 +50,9 @@ export class ChatLinesSeenPruner implements OnApplicationBootstrap, OnApplicatio
     const cutoff = new Date(now.getTime() - this.retentionMs);
     let total = 0;
     for (;;) {
-      const deleted = await queryRows<{ session_id: string }>(
-        this.dataSource,
-        `DELETE FROM sessions.chat_lines_seen WHERE ctid IN (
-           SELECT ctid FROM sessions.chat_lines_seen WHERE seen_at < $1 LIMIT ${PRUNE_BATCH})
-         RETURNING session_id`,
-        [cutoff],
-      );
-      total += deleted.length;
-      if (deleted.length < PRUNE_BATCH) break;
+      const batch = await this.monitoring.pruneChatLinesSeen(cutoff);
+      total += batch.deleted;
+      if (!batch.more) break;
     }
     if (total > 0)
       this.logger.log(`Pruned ${total} seen chat line ids older than ${cutoff.toISOString()}`);

@@ -1,28 +1,23 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { DataSource } from 'typeorm';
 import {
   ListMonitoredChannelsRequest,
   MONITOR_REQUESTS,
   type MonitoredChannel,
 } from '@greetboard/contracts';
 import { OnRequest } from '@greetboard/transport';
-import { queryRows } from '@greetboard/persistence';
+import { MonitoringRepository } from './monitoring.repository.js';
 
-/** Tells chat-ingest which channels to read: those of owners with an active session. */
+/**
+ * Tells chat-ingest which channels to read: those of owners with an active session. Chat-ingest
+ * reads this at boot and as a slow reconciliation; between, it follows session status events.
+ */
 @Controller()
 export class MonitoredChannelsHandler {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly monitoring: MonitoringRepository) {}
 
   @OnRequest(MONITOR_REQUESTS.list)
-  async list(@Payload() _request: ListMonitoredChannelsRequest): Promise<MonitoredChannel[]> {
-    return queryRows<MonitoredChannel>(
-      this.dataSource,
-      `SELECT DISTINCT u.username AS channel, u.twitch_id AS "channelId"
-         FROM sessions.sessions s JOIN sessions.users u ON u.id = s.user_id
-        WHERE s.is_active
-        ORDER BY 1`,
-      [],
-    );
+  list(@Payload() _request: ListMonitoredChannelsRequest): Promise<MonitoredChannel[]> {
+    return this.monitoring.monitoredChannels();
   }
 }

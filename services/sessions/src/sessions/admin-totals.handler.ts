@@ -1,19 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ADMIN_REQUESTS, type SessionsAdminTotals } from '@greetboard/contracts';
 import { OnRequest } from '@greetboard/transport';
+import { SessionsRepository } from './sessions.repository.js';
 
 /** The admin overview's session and chatter counts, over every user. */
 @Controller()
 export class AdminTotalsHandler {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly sessions: SessionsRepository) {}
 
   @OnRequest(ADMIN_REQUESTS.sessionsTotals)
-  async totals(): Promise<SessionsAdminTotals> {
-    const [row] = await this.dataSource.query<{ active: string; chatters: string }[]>(
-      `SELECT (SELECT count(*) FROM sessions.sessions WHERE is_active) AS active,
-              (SELECT count(*) FROM sessions.chatters) AS chatters`,
-    );
-    return { activeSessions: Number(row?.active ?? 0), totalChatters: Number(row?.chatters ?? 0) };
+  totals(): Promise<SessionsAdminTotals> {
+    return this.sessions.adminTotals();
   }
 }

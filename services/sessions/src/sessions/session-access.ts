@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { queryRows } from '@greetboard/persistence';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { DomainError, type SessionActor } from '@greetboard/contracts';
+import { SessionsRepository } from './sessions.repository.js';
 
 /** How the actor stands towards a session: its owner, a global editor of the owner, or neither. */
 export type SessionRole = 'owner' | 'editor' | 'none';
@@ -20,29 +20,15 @@ export interface SessionAccess {
  */
 @Injectable()
 export class SessionAccessRules {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly sessions: SessionsRepository) {}
 
   /** The session and the actor's role; SESSION_NOT_FOUND when it does not exist or is a stranger's. */
   async of(
     sessionId: string,
     actor: SessionActor,
-    manager: EntityManager = this.dataSource.manager,
+    manager?: Pick<EntityManager, 'query'>,
   ): Promise<SessionAccess> {
-    const rows = await queryRows<{
-      id: string;
-      user_id: string;
-      name: string;
-      is_active: boolean;
-      is_editor: boolean;
-    }>(
-      manager,
-      `SELECT s.id, s.user_id, s.name, s.is_active,
-              EXISTS (SELECT 1 FROM sessions.global_editors g
-                       WHERE g.owner_id = s.user_id AND g.editor_id = $2) AS is_editor
-         FROM sessions.sessions s WHERE s.id = $1`,
-      [sessionId, actor.id],
-    );
-    const row = rows[0];
+    const row = await this.sessions.access(sessionId, actor.id, manager);
     if (!row) throw new DomainError('SESSION_NOT_FOUND');
     const role: SessionRole =
       row.user_id === actor.id ? 'owner' : row.is_editor ? 'editor' : 'none';

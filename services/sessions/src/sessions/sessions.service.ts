@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   DomainError,
   readKeywords,
@@ -10,7 +10,6 @@ import {
   type SessionStatusChanged,
   type UpdateSessionRequest,
 } from '@greetboard/contracts';
-import { queryRows } from '@greetboard/persistence';
 import { LiveEvents } from '../live/live-events.js';
 import {
   assertAdmin,
@@ -19,14 +18,21 @@ import {
   assertMayStartOrStop,
   SessionAccessRules,
 } from './session-access.js';
-import { SESSION_COLUMNS, SESSION_FROM, toSessionDto, type SessionRow } from './session-rows.js';
+import { toSessionDto, type SessionRow } from './session-rows.js';
 import { SessionDomainEvents } from '../events/session-domain-events.js';
 import { assertWithinLimits, SESSION_LIMITS, type SessionLimits } from './session-limits.js';
+import { SessionsRepository } from './sessions.repository.js';
 
+/**
+ * Sessions: the rules of creating, starting, stopping, renaming and deleting them, each change
+ * with its domain events in its transaction and its live events after the commit. The SQL is
+ * in SessionsRepository.
+ */
 @Injectable()
 export class SessionsService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly sessions: SessionsRepository,
     private readonly access: SessionAccessRules,
     private readonly live: LiveEvents,
     private readonly events: SessionDomainEvents,
@@ -35,24 +41,12 @@ export class SessionsService {
 
   /** The actor's own sessions and those of every owner who made them a global editor. */
   async listVisible(actor: SessionActor): Promise<SessionDto[]> {
-    const rows = await queryRows<SessionRow>(
-      this.dataSource,
-      `SELECT ${SESSION_COLUMNS} FROM ${SESSION_FROM}
-        WHERE s.user_id = $1
-           OR s.user_id IN (SELECT owner_id FROM sessions.global_editors WHERE editor_id = $1)
-        ORDER BY s.created_at DESC, s.id`,
-      [actor.id],
-    );
-    return rows.map(toSessionDto);
+    return (await this.sessions.listVisible(actor.id)).map(toSessionDto);
   }
 
   async listAll(actor: SessionActor): Promise<SessionDto[]> {
     assertAdmin(actor);
-    const rows = await queryRows<SessionRow>(
-      this.dataSource,
-      `SELECT ${SESSION_COLUMNS} FROM ${SESSION_FROM} ORDER BY s.created_at DESC, s.id`,
-    );
-    return rows.map(toSessionDto);
+    return (await this.sessions.listAll()).map(toSessionDto);
   }
 
   /** Creating also starts the session (spec section 4). */
@@ -62,19 +56,16 @@ export class SessionsService {
     const name = requiredName(request.name);
     const keywords = keywordsText(request.keywords);
     const row = await this.dataSource.transaction(async (manager) => {
-      await assertWithinLimits(manager, actor.id, this.limits, true);
-      const [created] = await queryRows<SessionRow>(
-        manager,
-        `WITH created AS (
-           INSERT INTO sessions.sessions (user_id, name, keywords, is_active, started_at)
-           VALUES ($1, $2, $3, true, now()) RETURNING *)
-         SELECT ${SESSION_COLUMNS}
-           FROM created s LEFT JOIN sessions.users u ON u.id = s.user_id`,
-        [actor.id, name, keywords],
-      );
+      const counts = await this.sessions.lockAndCountOwned(manager, actor.id);
+      assertWithinLimits(counts, this.limits, true);
+      const created = await this.sessions.insertRunning(manager, actor.id, name, keywords);
       if (!created) throw new DomainError('INTERNAL');
       await this.events.session(manager, 'sessionCreated', created.id);
-      await this.events.statusChanged(manager, statusOf(created, true));
+      // The creator is the owner: their login is the channel even before the projection has it.
+      await this.events.statusChanged(
+        manager,
+        statusOf(created, true, created.username || actor.username),
+      );
       return created;
     });
     this.events.publish();
@@ -98,34 +89,25 @@ export class SessionsService {
     const name = request.name === undefined ? null : requiredName(request.name);
     const keywords = request.keywords === undefined ? null : keywordsText(request.keywords);
     const before = await this.dataSource.transaction(async (manager) => {
-      const [current] = await queryRows<{ name: string; keywords: string; is_active: boolean }>(
-        manager,
-        `SELECT name, keywords, is_active FROM sessions.sessions WHERE id = $1 FOR UPDATE`,
-        [sessionId],
-      );
+      const current = await this.sessions.lockForUpdate(manager, sessionId);
       if (!current) throw new DomainError('SESSION_NOT_FOUND');
       if (isActive === true && !current.is_active) {
-        await assertWithinLimits(manager, access.ownerId, this.limits, false);
+        const counts = await this.sessions.lockAndCountOwned(manager, access.ownerId);
+        assertWithinLimits(counts, this.limits, false);
       }
-      const [after] = await queryRows<SessionRow>(
-        manager,
-        `UPDATE sessions.sessions SET
-           name = coalesce($2, name),
-           keywords = coalesce($3, keywords),
-           is_active = coalesce($4, is_active),
-           started_at = CASE WHEN $4 = true AND NOT is_active THEN now() ELSE started_at END,
-           ended_at = CASE WHEN $4 = true AND NOT is_active THEN NULL
-                           WHEN $4 = false AND is_active THEN now() ELSE ended_at END,
-           version = version + 1
-         WHERE id = $1
-         RETURNING *`,
-        [sessionId, name, keywords, isActive ?? null],
-      );
+      const after = await this.sessions.update(manager, sessionId, {
+        name,
+        keywords,
+        isActive: isActive ?? null,
+      });
+      if (!after) throw new DomainError('SESSION_NOT_FOUND');
       const statusChanged = isActive !== undefined && isActive !== current.is_active;
       if (statusChanged) {
         const kind = isActive ? 'sessionStarted' : 'sessionStopped';
         await this.events.session(manager, kind, sessionId);
-        await this.events.statusChanged(manager, statusOf(after, isActive));
+        // Only the owner starts or stops: the actor's login is the channel.
+        const channel = (await this.sessions.ownerLogin(manager, after.user_id)) ?? actor.username;
+        await this.events.statusChanged(manager, statusOf(after, isActive, channel));
       } else if (name !== null && name !== current.name) {
         await this.events.session(manager, 'sessionRenamed', sessionId);
       }
@@ -149,15 +131,11 @@ export class SessionsService {
   async forceStop(actor: SessionActor, sessionId: string): Promise<SessionDto> {
     assertAdmin(actor);
     const stopped = await this.dataSource.transaction(async (manager) => {
-      const [row] = await queryRows<SessionRow>(
-        manager,
-        `UPDATE sessions.sessions SET is_active = false, ended_at = now(), version = version + 1
-          WHERE id = $1 AND is_active RETURNING *`,
-        [sessionId],
-      );
+      const row = await this.sessions.stopIfRunning(manager, sessionId);
       if (row) {
         await this.events.session(manager, 'sessionStopped', sessionId);
-        await this.events.statusChanged(manager, statusOf(row, false));
+        const channel = (await this.sessions.ownerLogin(manager, row.user_id)) ?? '';
+        await this.events.statusChanged(manager, statusOf(row, false, channel));
       }
       return row;
     });
@@ -172,15 +150,11 @@ export class SessionsService {
   /** Stops every active session of an owner whose account was rejected. */
   async stopAllOf(ownerId: string): Promise<number> {
     const stopped = await this.dataSource.transaction(async (manager) => {
-      const rows = await queryRows<SessionRow>(
-        manager,
-        `UPDATE sessions.sessions SET is_active = false, ended_at = now(), version = version + 1
-          WHERE user_id = $1 AND is_active RETURNING *`,
-        [ownerId],
-      );
+      const rows = await this.sessions.stopAllOf(manager, ownerId);
+      const channel = rows.length > 0 ? await this.sessions.ownerLogin(manager, ownerId) : '';
       for (const row of rows) {
         await this.events.session(manager, 'sessionStopped', row.id);
-        await this.events.statusChanged(manager, statusOf(row, false));
+        await this.events.statusChanged(manager, statusOf(row, false, channel ?? ''));
       }
       return rows;
     });
@@ -195,22 +169,8 @@ export class SessionsService {
   async delete(actor: SessionActor, sessionId: string): Promise<DeleteSessionResult> {
     const access = await this.access.of(sessionId, actor);
     assertMayDelete(access, actor);
-    const result = await this.dataSource.transaction(async (manager: EntityManager) => {
-      const [deleted] = await queryRows<{
-        name: string;
-        chatters: number;
-        is_active: boolean;
-        version: string;
-      }>(
-        manager,
-        `WITH gone AS (
-           SELECT count(*)::int AS chatters FROM sessions.chatters WHERE session_id = $1),
-         removed AS (
-           DELETE FROM sessions.sessions WHERE id = $1 RETURNING name, is_active, version)
-         SELECT removed.name, removed.is_active, removed.version, gone.chatters
-           FROM removed, gone`,
-        [sessionId],
-      );
+    const result = await this.dataSource.transaction(async (manager) => {
+      const deleted = await this.sessions.delete(manager, sessionId);
       if (!deleted) return undefined;
       await this.events.sessionDeleted(manager, {
         id: sessionId,
@@ -222,6 +182,7 @@ export class SessionsService {
         await this.events.statusChanged(manager, {
           sessionId,
           ownerId: access.ownerId,
+          channel: (await this.sessions.ownerLogin(manager, access.ownerId)) ?? '',
           name: deleted.name,
           isActive: false,
           at: new Date().toISOString(),
@@ -239,22 +200,23 @@ export class SessionsService {
   }
 
   private async load(sessionId: string): Promise<SessionDto> {
-    const rows = await queryRows<SessionRow>(
-      this.dataSource,
-      `SELECT ${SESSION_COLUMNS} FROM ${SESSION_FROM} WHERE s.id = $1`,
-      [sessionId],
-    );
-    if (!rows[0]) throw new DomainError('SESSION_NOT_FOUND');
-    return toSessionDto(rows[0]);
+    const row = await this.sessions.find(sessionId);
+    if (!row) throw new DomainError('SESSION_NOT_FOUND');
+    return toSessionDto(row);
   }
 }
 
-/** SessionStatusChanged of a session row just started or stopped. */
-function statusOf(row: SessionRow, isActive: boolean): SessionStatusChanged {
+/** SessionStatusChanged of a session row just started or stopped in the owner's channel. */
+function statusOf(
+  row: Pick<SessionRow, 'id' | 'user_id' | 'name' | 'started_at' | 'ended_at'>,
+  isActive: boolean,
+  channel: string,
+): SessionStatusChanged {
   const at = isActive ? row.started_at : row.ended_at;
   return {
     sessionId: row.id,
     ownerId: row.user_id,
+    channel,
     name: row.name,
     isActive,
     at: (at ?? new Date()).toISOString(),
