@@ -143,7 +143,8 @@ export class TrafficRun {
         const notice = generated[start].kind !== 'privmsg';
         let end = start + 1;
         while (end < generated.length && (generated[end].kind !== 'privmsg') === notice) end++;
-        const run = generated.slice(start, end);
+        const run =
+          start === 0 && end === generated.length ? generated : generated.slice(start, end);
         const delivery = this.irc.deliver(
           this.channels[slot],
           run.map((line) => line.line),
