@@ -46,6 +46,7 @@ export interface TwitchEmulator {
     readonly channels: ChannelStore;
     readonly irc: IrcServer;
     readonly faults: FaultState;
+    readonly eventSub: EventSubServer;
   };
   /** Starts seeded traffic over several channels at once (benchmarks). */
   startTraffic(
@@ -64,7 +65,8 @@ export async function startTwitchEmulator(
   const options = resolveOptions(input);
   const random = new SeededRandom(options.seed);
   let httpUrl = '';
-  const users = new UserStore(random.fork('users'), () => httpUrl);
+  let eventSubWsUrl = '';
+  const users = new UserStore(() => httpUrl);
   const tokens = new TokenStore(options.clients, options.tokenExpiresInSec);
   const channels = new ChannelStore();
   const faults = new FaultState();
@@ -84,7 +86,7 @@ export async function startTwitchEmulator(
     faults,
   );
   helix.register(router);
-  const eventSub = new EventSubServer(users, channels);
+  const eventSub = new EventSubServer(users, channels, () => eventSubWsUrl);
   eventSub.register(router, (handler) => helix.guard(handler));
   registerControlRoutes(router, {
     users,
@@ -92,6 +94,7 @@ export async function startTwitchEmulator(
     channels,
     irc,
     faults,
+    eventSub,
     autoApproval,
     traffic,
     random,
@@ -129,16 +132,17 @@ export async function startTwitchEmulator(
   const ircTcpPort = (tcpServer.address() as AddressInfo).port;
   const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   httpUrl = `http://${urlHost}:${httpPort}`;
+  eventSubWsUrl = `ws://${urlHost}:${httpPort}/eventsub`;
   for (const login of options.users) users.ensure(login);
 
   return {
     httpUrl,
     ircWsUrl: `ws://${urlHost}:${httpPort}/`,
-    eventSubWsUrl: `ws://${urlHost}:${httpPort}/eventsub`,
+    eventSubWsUrl,
     httpPort,
     ircTcpPort,
     host: options.host,
-    state: { users, tokens, channels, irc, faults },
+    state: { users, tokens, channels, irc, faults, eventSub },
     startTraffic: (channelLogins, trafficOptions) =>
       traffic.start(channelLogins, { ...TRAFFIC_DEFAULTS, ...trafficOptions }),
     createDemoChat: (demoOptions) => {

@@ -6,24 +6,46 @@ import { CLIENT, eventually, request, startTestEmulator } from './helpers.js';
 interface EventSubMessage {
   metadata: { message_type: string; subscription_type?: string; message_id: string };
   payload: {
-    session?: { id: string; keepalive_timeout_seconds: number; status: string };
-    subscription?: { id: string; type: string; status: string };
+    session?: {
+      id: string;
+      keepalive_timeout_seconds: number | null;
+      status: string;
+      reconnect_url: string | null;
+    };
+    subscription?: {
+      id: string;
+      type: string;
+      status: string;
+      condition: Record<string, string>;
+      transport: { method: string; session_id: string };
+    };
     event?: Record<string, string>;
   };
 }
 
+interface EventSubClient {
+  socket: WebSocket;
+  messages: EventSubMessage[];
+  /** Resolves with the close code once the server closes the connection. */
+  closed: Promise<number>;
+}
+
 /** An EventSub WebSocket client that records every message it receives. */
-async function connectEventSub(
-  url: string,
-): Promise<{ socket: WebSocket; messages: EventSubMessage[] }> {
+async function connectEventSub(url: string, welcomed = true): Promise<EventSubClient> {
   const socket = new WebSocket(url);
   const messages: EventSubMessage[] = [];
   socket.on('message', (data: Buffer) =>
     messages.push(JSON.parse(data.toString()) as EventSubMessage),
   );
+  const closed = new Promise<number>((resolve) => socket.once('close', resolve));
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  await eventually(() => expect(messages[0]?.metadata.message_type).toBe('session_welcome'));
-  return { socket, messages };
+  if (welcomed)
+    await eventually(() => expect(messages[0]?.metadata.message_type).toBe('session_welcome'));
+  return { socket, messages, closed };
+}
+
+function ofType(messages: readonly EventSubMessage[], type: string): EventSubMessage[] {
+  return messages.filter((message) => message.metadata.message_type === type);
 }
 
 describe('EventSub over WebSocket', () => {
@@ -149,5 +171,182 @@ describe('EventSub over WebSocket', () => {
     expect(await listed()).toHaveLength(1);
     socket.close();
     await eventually(async () => expect(await listed()).toHaveLength(0));
+  });
+
+  describe('faults', () => {
+    const subscribe = async (
+      sessionId: string,
+      type = 'stream.online',
+      broadcasterId = streamerId,
+    ) => {
+      const created = await helix('POST', '/helix/eventsub/subscriptions', userToken, {
+        type,
+        version: '1',
+        condition: { broadcaster_user_id: broadcasterId },
+        transport: { method: 'websocket', session_id: sessionId },
+      });
+      expect(created.status).toBe(202);
+      return (created.body as { data: { id: string }[] }).data[0]?.id ?? '';
+    };
+    const listed = async (sessionId: string) =>
+      (
+        (await helix('GET', '/helix/eventsub/subscriptions', userToken)).body as {
+          data: { id: string; type: string; transport: { session_id: string } }[];
+        }
+      ).data.filter((s) => s.transport.session_id === sessionId);
+    const fault = (body: object) => request(emulator, 'POST', '/control/faults', body);
+    const toggleLive = async (channel = 'live_streamer') => {
+      await request(emulator, 'POST', `/control/channels/${channel}/live`, {});
+      await request(emulator, 'POST', `/control/channels/${channel}/offline`, {});
+    };
+
+    it('moves a session to the reconnect_url with its subscriptions, then closes the old connection', async () => {
+      const old = await connectEventSub(emulator.eventSubWsUrl);
+      const sessionId = old.messages[0]?.payload.session?.id ?? '';
+      const subscriptionId = await subscribe(sessionId);
+
+      const told = await fault({ kind: 'eventsub-reconnect', sessionId });
+      expect(told.body).toMatchObject({ sessionIds: [sessionId], graceMs: 30_000 });
+      await eventually(() => expect(ofType(old.messages, 'session_reconnect')).toHaveLength(1));
+      const reconnect = ofType(old.messages, 'session_reconnect')[0]?.payload.session;
+      expect(reconnect).toMatchObject({
+        id: sessionId,
+        status: 'reconnecting',
+        keepalive_timeout_seconds: null,
+      });
+      const reconnectUrl = reconnect?.reconnect_url ?? '';
+      expect(reconnectUrl.startsWith(`${emulator.eventSubWsUrl}?`)).toBe(true);
+
+      // Until the client arrives on the new URL, the old connection still gets events.
+      await request(emulator, 'POST', '/control/channels/live_streamer/live', {});
+      await eventually(() =>
+        expect(old.messages.some((m) => m.metadata.subscription_type === 'stream.online')).toBe(
+          true,
+        ),
+      );
+
+      const moved = await connectEventSub(reconnectUrl);
+      expect(moved.messages[0]?.payload.session).toMatchObject({
+        id: sessionId,
+        status: 'connected',
+        reconnect_url: null,
+      });
+      expect(await old.closed).toBe(1000);
+      expect((await listed(sessionId)).map((s) => s.id)).toEqual([subscriptionId]);
+      const oldCount = old.messages.length;
+      await request(emulator, 'POST', '/control/channels/live_streamer/offline', {});
+      await request(emulator, 'POST', '/control/channels/live_streamer/live', {});
+      await eventually(() =>
+        expect(moved.messages.some((m) => m.metadata.subscription_type === 'stream.online')).toBe(
+          true,
+        ),
+      );
+      expect(old.messages).toHaveLength(oldCount);
+      const inspected = (await request(emulator, 'GET', '/control/eventsub')).body as {
+        data: { id: string; connected: boolean; reconnecting: boolean }[];
+      };
+      expect(inspected.data.find((session) => session.id === sessionId)).toMatchObject({
+        connected: true,
+        reconnecting: false,
+      });
+      await request(emulator, 'POST', '/control/channels/live_streamer/offline', {});
+      moved.socket.close();
+    });
+
+    it('keeps the session for a client that closes the old connection before moving', async () => {
+      const old = await connectEventSub(emulator.eventSubWsUrl);
+      const sessionId = old.messages[0]?.payload.session?.id ?? '';
+      const subscriptionId = await subscribe(sessionId);
+      await fault({ kind: 'eventsub-reconnect', sessionId });
+      await eventually(() => expect(ofType(old.messages, 'session_reconnect')).toHaveLength(1));
+      old.socket.close();
+      await old.closed;
+      expect((await listed(sessionId)).map((s) => s.id)).toEqual([subscriptionId]);
+      const url = ofType(old.messages, 'session_reconnect')[0]?.payload.session?.reconnect_url;
+      const moved = await connectEventSub(url ?? '');
+      expect(moved.messages[0]?.payload.session?.id).toBe(sessionId);
+      await toggleLive();
+      await eventually(() =>
+        expect(
+          moved.messages.filter((m) => m.metadata.message_type === 'notification'),
+        ).toHaveLength(1),
+      );
+      moved.socket.close();
+    });
+
+    it('closes with 4004 and ends the session when the client does not move in time', async () => {
+      const old = await connectEventSub(emulator.eventSubWsUrl);
+      const sessionId = old.messages[0]?.payload.session?.id ?? '';
+      await subscribe(sessionId);
+      await fault({ kind: 'eventsub-reconnect', sessionId, graceMs: 100 });
+      expect(await old.closed).toBe(4004);
+      expect(await listed(sessionId)).toEqual([]);
+      const url = ofType(old.messages, 'session_reconnect')[0]?.payload.session?.reconnect_url;
+      const late = await connectEventSub(url ?? '', false);
+      expect(await late.closed).toBe(4007);
+      expect(late.messages).toEqual([]);
+    });
+
+    it('answers 404 for an unknown session or subscription', async () => {
+      expect((await fault({ kind: 'eventsub-reconnect', sessionId: 'nope' })).status).toBe(404);
+      expect((await fault({ kind: 'eventsub-revocation', subscriptionId: 'nope' })).status).toBe(
+        404,
+      );
+      expect((await fault({ kind: 'eventsub-revocation', login: 'nobody_known' })).status).toBe(
+        404,
+      );
+    });
+
+    it('revokes a subscription: the session is told why and Helix no longer lists it', async () => {
+      // A broadcaster of its own, so that revoking by login meets no other test's subscriptions.
+      const broadcaster = await request(emulator, 'POST', '/control/users', {
+        login: 'revoked_streamer',
+      });
+      const broadcasterId = (broadcaster.body as { id: string }).id;
+      const client = await connectEventSub(emulator.eventSubWsUrl);
+      const sessionId = client.messages[0]?.payload.session?.id ?? '';
+      const online = await subscribe(sessionId, 'stream.online', broadcasterId);
+      const offline = await subscribe(sessionId, 'stream.offline', broadcasterId);
+
+      const revoked = await fault({
+        kind: 'eventsub-revocation',
+        subscriptionId: online,
+        status: 'user_removed',
+      });
+      expect(revoked.body).toMatchObject({ subscriptionIds: [online], status: 'user_removed' });
+      await eventually(() => expect(ofType(client.messages, 'revocation')).toHaveLength(1));
+      const revocation = ofType(client.messages, 'revocation')[0];
+      expect(revocation?.metadata).toMatchObject({
+        subscription_type: 'stream.online',
+        subscription_version: '1',
+      });
+      expect(revocation?.payload.subscription).toMatchObject({
+        id: online,
+        status: 'user_removed',
+        type: 'stream.online',
+        condition: { broadcaster_user_id: broadcasterId },
+        transport: { method: 'websocket', session_id: sessionId },
+      });
+      expect((await listed(sessionId)).map((s) => s.id)).toEqual([offline]);
+
+      // The revoked subscription delivers nothing more; the other one still does.
+      await toggleLive('revoked_streamer');
+      await eventually(() =>
+        expect(client.messages.some((m) => m.metadata.subscription_type === 'stream.offline')).toBe(
+          true,
+        ),
+      );
+      expect(ofType(client.messages, 'notification')).toHaveLength(1);
+
+      const byLogin = await fault({ kind: 'eventsub-revocation', login: 'revoked_streamer' });
+      expect(byLogin.body).toMatchObject({
+        subscriptionIds: [offline],
+        status: 'authorization_revoked',
+      });
+      await eventually(() => expect(ofType(client.messages, 'revocation')).toHaveLength(2));
+      expect(await listed(sessionId)).toEqual([]);
+      expect(client.socket.readyState).toBe(WebSocket.OPEN);
+      client.socket.close();
+    });
   });
 });

@@ -262,6 +262,87 @@ describe('tmi.js against the emulator over WebSocket', () => {
     expect(await clearedChat).toEqual(['#emulator_streamer']);
   });
 
+  it('emits raided, subscription, resub, subgift and announcements as usernotice', async () => {
+    const client = newClient({ username: 'emulator_streamer', password: `oauth:${token}` });
+    const hasJoined = joined(client);
+    await client.connect();
+    await hasJoined;
+    const notify = (path: string, body: object) =>
+      request(emulator, 'POST', `/control/channels/emulator_streamer/${path}`, body);
+    const next = (event: string) =>
+      new Promise<unknown[]>((resolve) =>
+        client.once(event as 'raided', (...args: unknown[]) => resolve(args)),
+      );
+
+    const raided = next('raided');
+    await notify('raid', { from: 'raiding_party', viewerCount: 321 });
+    const [raidChannel, raider, viewers, raidTags] = await raided;
+    expect([raidChannel, raider, viewers]).toEqual(['#emulator_streamer', 'raiding_party', 321]);
+    expect(raidTags).toMatchObject({
+      'msg-id': 'raid',
+      'msg-param-login': 'raiding_party',
+      'user-id': emulator.state.users.byLogin('raiding_party')?.id,
+      'system-msg': '321 raiders from raiding_party have joined!',
+    });
+
+    const subscribed = next('subscription');
+    await notify('sub', { login: 'viewer_one', plan: 'Prime' });
+    const [subChannel, subscriber, subMethods, subMessage, subTags] = await subscribed;
+    expect([subChannel, subscriber, subMessage]).toEqual([
+      '#emulator_streamer',
+      'Viewer_One',
+      null,
+    ]);
+    expect(subMethods).toEqual({
+      prime: true,
+      plan: 'Prime',
+      planName: 'Channel Subscription (emulator_streamer)',
+    });
+    // tmi.js turns every tag value "1" into true.
+    expect(subTags).toMatchObject({ 'msg-param-cumulative-months': true, 'message-type': 'sub' });
+
+    const resubscribed = next('resub');
+    await notify('resub', {
+      login: 'viewer_one',
+      months: 18,
+      streakMonths: 5,
+      plan: '3000',
+      message: 'eighteen months Kappa',
+    });
+    const [, resubscriber, streak, resubMessage, resubTags, resubMethods] = await resubscribed;
+    expect([resubscriber, streak, resubMessage]).toEqual([
+      'Viewer_One',
+      5,
+      'eighteen months Kappa',
+    ]);
+    expect(resubMethods).toMatchObject({ prime: false, plan: '3000' });
+    expect(resubTags).toMatchObject({
+      'msg-param-cumulative-months': '18',
+      'badge-info': { subscriber: '18' },
+      emotes: { '25': ['16-20'] },
+    });
+
+    const gifted = next('subgift');
+    await notify('subgift', { login: 'viewer_one', recipient: 'lucky_viewer', months: 3 });
+    const [, gifter, , recipient, giftMethods, giftTags] = await gifted;
+    expect([gifter, recipient]).toEqual(['Viewer_One', 'lucky_viewer']);
+    expect(giftMethods).toMatchObject({ plan: '1000' });
+    expect(giftTags).toMatchObject({
+      'msg-param-recipient-id': emulator.state.users.byLogin('lucky_viewer')?.id,
+      'msg-param-months': '3',
+    });
+
+    const announced = next('usernotice');
+    await notify('announcement', { message: 'stream starts soon', color: 'blue' });
+    const [msgId, announceChannel, announceTags, announcement] = await announced;
+    expect([msgId, announceChannel, announcement]).toEqual([
+      'announcement',
+      '#emulator_streamer',
+      'stream starts soon',
+    ]);
+    expect(announceTags).toMatchObject({ 'msg-param-color': 'BLUE', login: 'emulator_streamer' });
+  });
+
   it('reads chat anonymously as justinfan', async () => {
     const client = newClient();
     const hasJoined = joined(client);

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { type EventSubServer } from '../eventsub/eventsub.js';
 import { type AutoApproval } from '../identity/oauth.js';
 import { composePrivmsg } from '../irc/chat-message.js';
 import { type IrcServer } from '../irc/server.js';
@@ -10,6 +12,7 @@ import { TRAFFIC_DEFAULTS, type TrafficManager } from '../traffic/manager.js';
 import { type FaultState } from './faults.js';
 import { registerFaultRoutes } from './fault-routes.js';
 import { registerModerationRoutes } from './moderation-routes.js';
+import { registerUserNoticeRoutes } from './user-notice-routes.js';
 import {
   asObject,
   badRequest,
@@ -30,6 +33,7 @@ export interface ControlDeps {
   readonly channels: ChannelStore;
   readonly irc: IrcServer;
   readonly faults: FaultState;
+  readonly eventSub: EventSubServer;
   readonly autoApproval: AutoApproval;
   readonly traffic: TrafficManager;
   readonly random: SeededRandom;
@@ -39,7 +43,6 @@ export interface ControlDeps {
 /** `/control`: the JSON API tests and benchmarks use to seed, drive and inspect the emulator. */
 export function registerControlRoutes(router: Router, deps: ControlDeps): void {
   const { users, channels, irc } = deps;
-  const messageRandom = deps.random.fork('control-messages');
 
   const channelFor = (login: string): Channel => {
     const broadcaster = users.byLogin(login);
@@ -126,7 +129,7 @@ export function registerControlRoutes(router: Router, deps: ControlDeps): void {
     });
     const composed = items.map(({ user, text, tags }) =>
       composePrivmsg(
-        { channel, user, text, id: messageRandom.uuid(), sentAt: Date.now(), overrides: tags },
+        { channel, user, text, id: randomUUID(), sentAt: Date.now(), overrides: tags },
         channels,
       ),
     );
@@ -219,6 +222,9 @@ export function registerControlRoutes(router: Router, deps: ControlDeps): void {
       duplicateIdShare:
         optionalNumber(body, 'duplicateIdShare', { min: 0, max: 1 }) ??
         TRAFFIC_DEFAULTS.duplicateIdShare,
+      userNoticeShare:
+        optionalNumber(body, 'userNoticeShare', { min: 0, max: 1 }) ??
+        TRAFFIC_DEFAULTS.userNoticeShare,
       seed:
         optionalNumber(body, 'seed', { min: 0, max: 0xffffffff, integer: true }) ??
         TRAFFIC_DEFAULTS.seed,
@@ -260,6 +266,11 @@ export function registerControlRoutes(router: Router, deps: ControlDeps): void {
     sendJson(res, 200, { id: connection.id, lines: connection.sentByClient });
   });
 
+  router.add('GET', '/control/eventsub', ({ res }) =>
+    sendJson(res, 200, { data: deps.eventSub.inspect() }),
+  );
+
   registerModerationRoutes(router, deps, channelFor);
+  registerUserNoticeRoutes(router, deps, channelFor);
   registerFaultRoutes(router, deps);
 }

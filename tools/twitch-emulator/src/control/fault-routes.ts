@@ -1,3 +1,8 @@
+import {
+  DEFAULT_RECONNECT_GRACE_MS,
+  REVOCATION_STATUSES,
+  type RevocationStatus,
+} from '../eventsub/eventsub.js';
 import { type Router, sendEmpty, sendJson } from '../http/http.js';
 import { type ControlDeps } from './control-api.js';
 import {
@@ -22,6 +27,8 @@ const FAULT_KINDS = [
   'revoke-token',
   'helix-429',
   'helix-5xx',
+  'eventsub-reconnect',
+  'eventsub-revocation',
 ] as const;
 type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -67,7 +74,7 @@ function applyFault(
   clientId: string | undefined,
   deps: ControlDeps,
 ): object {
-  const { irc, faults, tokens, users } = deps;
+  const { irc, faults, tokens, users, eventSub } = deps;
   switch (kind) {
     case 'reconnect': {
       const graceMs =
@@ -123,6 +130,34 @@ function applyFault(
         throw badRequest('give "durationMs" or "count"');
       faults.failHelix(kind === 'helix-429' ? 429 : 500, { durationMs, count });
       return { durationMs, count };
+    }
+    case 'eventsub-reconnect': {
+      const sessionId = optionalString(body, 'sessionId');
+      if (sessionId !== undefined && !eventSub.hasSession(sessionId))
+        throw notFound(`EventSub session "${sessionId}" does not exist`);
+      const graceMs =
+        optionalNumber(body, 'graceMs', { min: 1, max: 600_000, integer: true }) ??
+        DEFAULT_RECONNECT_GRACE_MS;
+      return { sessionIds: eventSub.reconnect(sessionId, graceMs), graceMs };
+    }
+    case 'eventsub-revocation': {
+      const subscriptionId = optionalString(body, 'subscriptionId');
+      const login = optionalString(body, 'login');
+      if (subscriptionId === undefined && login === undefined)
+        throw badRequest('give "subscriptionId" or "login"');
+      const status = optionalString(body, 'status') ?? 'authorization_revoked';
+      if (!(REVOCATION_STATUSES as readonly string[]).includes(status))
+        throw badRequest(`"status" must be one of ${REVOCATION_STATUSES.join(', ')}`);
+      if (subscriptionId !== undefined && !eventSub.hasSubscription(subscriptionId))
+        throw notFound(`EventSub subscription "${subscriptionId}" does not exist`);
+      const broadcasterId = login === undefined ? undefined : users.byLogin(login)?.id;
+      if (login !== undefined && broadcasterId === undefined)
+        throw notFound(`user "${login}" does not exist`);
+      const subscriptionIds = eventSub.revoke(
+        { subscriptionId, broadcasterId },
+        status as RevocationStatus,
+      );
+      return { subscriptionIds, status };
     }
   }
 }

@@ -11,13 +11,40 @@ import { type UserStore } from '../state/users.js';
 /** The subscription types the emulator delivers (those Greetboard uses). */
 const SUPPORTED_TYPES = new Set(['stream.online', 'stream.offline']);
 const DEFAULT_KEEPALIVE_SECONDS = 10;
+/** Twitch gives a client 30 s to connect to the reconnect_url before it closes the old one. */
+export const DEFAULT_RECONNECT_GRACE_MS = 30_000;
+/** Close codes of Twitch's EventSub WebSocket server. */
+const CLOSE_RECONNECT_GRACE_EXPIRED = 4004;
+const CLOSE_INVALID_RECONNECT = 4007;
+
+/** Why Twitch revokes a subscription (`status` on the revocation message). */
+export const REVOCATION_STATUSES = [
+  'authorization_revoked',
+  'user_removed',
+  'moderator_removed',
+  'version_removed',
+] as const;
+export type RevocationStatus = (typeof REVOCATION_STATUSES)[number];
 
 interface EventSubSession {
   id: string;
-  socket: WebSocket;
+  /** Undefined while a reconnecting client has closed its old socket but not opened the new one. */
+  socket: WebSocket | undefined;
   connectedAt: string;
   keepaliveSeconds: number;
   keepaliveTimer?: NodeJS.Timeout;
+  /** Set between session_reconnect and the client's arrival on the reconnect_url. */
+  reconnect?: { token: string; timer: NodeJS.Timeout };
+}
+
+/** One session as the control API shows it. */
+export interface EventSubSessionInfo {
+  id: string;
+  connected: boolean;
+  reconnecting: boolean;
+  connectedAt: string;
+  keepaliveSeconds: number;
+  subscriptions: Record<string, unknown>[];
 }
 
 interface Subscription {
@@ -35,7 +62,9 @@ interface Subscription {
  * EventSub over WebSocket (eventsub.wss.twitch.tv/ws) and its Helix endpoints
  * (/helix/eventsub/subscriptions): a client connects, receives `session_welcome` with its
  * session id, subscribes through Helix with a user token, and then receives `notification`
- * messages, with `session_keepalive` whenever the connection is otherwise quiet.
+ * messages, with `session_keepalive` whenever the connection is otherwise quiet. As faults, the
+ * control API can move a session to a new connection (`session_reconnect`) and revoke
+ * subscriptions (`revocation`).
  */
 export class EventSubServer {
   private readonly sessions = new Map<string, EventSubSession>();
@@ -46,6 +75,8 @@ export class EventSubServer {
   constructor(
     private readonly users: UserStore,
     channels: ChannelStore,
+    /** ws://host:port/eventsub; read lazily because the port is only known after listen. */
+    private readonly publicUrl: () => string,
   ) {
     this.unsubscribeStreams = channels.onStreamEvent((event) => this.notifyStream(event));
   }
@@ -77,7 +108,11 @@ export class EventSubServer {
       Number.isInteger(requested) && requested >= 10 && requested <= 600
         ? requested
         : DEFAULT_KEEPALIVE_SECONDS;
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, keepaliveSeconds));
+    const reconnectToken = url.searchParams.get('reconnect_token');
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      if (reconnectToken === null) this.open(ws, keepaliveSeconds);
+      else this.resume(ws, reconnectToken);
+    });
   }
 
   /** Connected EventSub sessions, for inspection. */
@@ -85,11 +120,92 @@ export class EventSubServer {
     return [...this.sessions.keys()];
   }
 
+  /** Sessions with their subscriptions, for the control API. */
+  inspect(): EventSubSessionInfo[] {
+    return [...this.sessions.values()].map((session) => ({
+      id: session.id,
+      connected: session.socket !== undefined,
+      reconnecting: session.reconnect !== undefined,
+      connectedAt: session.connectedAt,
+      keepaliveSeconds: session.keepaliveSeconds,
+      subscriptions: [...this.subscriptions.values()]
+        .filter((subscription) => subscription.sessionId === session.id)
+        .map((subscription) => this.resource(subscription)),
+    }));
+  }
+
+  hasSession(sessionId: string): boolean {
+    return this.sessions.has(sessionId);
+  }
+
+  hasSubscription(subscriptionId: string): boolean {
+    return this.subscriptions.has(subscriptionId);
+  }
+
+  /**
+   * Sends `session_reconnect` to one session (or every connected one): the client is to connect
+   * to the reconnect_url, where the same session and its subscriptions continue. The old
+   * connection keeps receiving events until then and is closed once the client arrives; a client
+   * that does not arrive within `graceMs` is closed with 4004 and loses the session. Answers the
+   * session ids told to reconnect.
+   */
+  reconnect(sessionId: string | undefined, graceMs: number): string[] {
+    const targets = [...this.sessions.values()].filter(
+      (session) =>
+        session.socket !== undefined && (sessionId === undefined || session.id === sessionId),
+    );
+    for (const session of targets) {
+      clearTimeout(session.reconnect?.timer);
+      const token = randomUUID();
+      const timer = setTimeout(() => this.reconnectExpired(session, token), graceMs);
+      timer.unref();
+      session.reconnect = { token, timer };
+      this.send(session, 'session_reconnect', {
+        session: {
+          id: session.id,
+          status: 'reconnecting',
+          keepalive_timeout_seconds: null,
+          reconnect_url: `${this.publicUrl()}?reconnect_token=${token}`,
+          connected_at: session.connectedAt,
+        },
+      });
+    }
+    return targets.map((session) => session.id);
+  }
+
+  /**
+   * Revokes one subscription, or every subscription for a broadcaster: the session that holds it
+   * receives a `revocation` message with the reason, and the subscription is gone from Helix.
+   * Answers the ids of the revoked subscriptions.
+   */
+  revoke(
+    target: { subscriptionId?: string; broadcasterId?: string },
+    status: RevocationStatus,
+  ): string[] {
+    const revoked: string[] = [];
+    for (const subscription of [...this.subscriptions.values()]) {
+      if (target.subscriptionId !== undefined && subscription.id !== target.subscriptionId)
+        continue;
+      if (
+        target.broadcasterId !== undefined &&
+        subscription.condition.broadcaster_user_id !== target.broadcasterId
+      )
+        continue;
+      const session = this.sessions.get(subscription.sessionId);
+      const resource = { ...this.resource(subscription), status };
+      this.subscriptions.delete(subscription.id);
+      revoked.push(subscription.id);
+      if (session) this.send(session, 'revocation', { subscription: resource }, subscription);
+    }
+    return revoked;
+  }
+
   close(): void {
     this.unsubscribeStreams();
     for (const session of this.sessions.values()) {
       clearTimeout(session.keepaliveTimer);
-      session.socket.terminate();
+      clearTimeout(session.reconnect?.timer);
+      session.socket?.terminate();
     }
     this.sessions.clear();
     this.wss.close();
@@ -103,24 +219,73 @@ export class EventSubServer {
       keepaliveSeconds,
     };
     this.sessions.set(session.id, session);
-    socket.on('close', () => this.drop(session.id));
+    this.watch(session, socket);
+    this.welcome(session);
+  }
+
+  /** A client arriving on a reconnect_url: the session moves to the new socket. */
+  private resume(socket: WebSocket, token: string): void {
+    const session = [...this.sessions.values()].find(
+      (candidate) => candidate.reconnect?.token === token,
+    );
+    if (!session) {
+      socket.close(CLOSE_INVALID_RECONNECT, 'Invalid reconnect');
+      return;
+    }
+    clearTimeout(session.reconnect?.timer);
+    delete session.reconnect;
+    const old = session.socket;
+    session.socket = socket;
+    session.connectedAt = new Date().toISOString();
+    this.watch(session, socket);
+    this.welcome(session);
+    // Twitch closes the old connection once the client is on the new one.
+    old?.close(1000, 'moved to the reconnect_url');
+  }
+
+  private watch(session: EventSubSession, socket: WebSocket): void {
+    socket.on('close', () => this.socketClosed(session, socket));
     socket.on('error', () => socket.terminate());
+  }
+
+  private welcome(session: EventSubSession): void {
     this.send(session, 'session_welcome', {
       session: {
         id: session.id,
         status: 'connected',
         connected_at: session.connectedAt,
-        keepalive_timeout_seconds: keepaliveSeconds,
+        keepalive_timeout_seconds: session.keepaliveSeconds,
         reconnect_url: null,
         recovery_url: null,
       },
     });
   }
 
-  /** Subscriptions on a websocket transport end with their connection. */
+  private socketClosed(session: EventSubSession, socket: WebSocket): void {
+    // The old socket of a session that has moved on.
+    if (session.socket !== socket) return;
+    if (session.reconnect) {
+      // A reconnecting client may close the old socket first; the session waits for it.
+      session.socket = undefined;
+      clearTimeout(session.keepaliveTimer);
+      return;
+    }
+    this.drop(session.id);
+  }
+
+  private reconnectExpired(session: EventSubSession, token: string): void {
+    if (session.reconnect?.token !== token) return;
+    delete session.reconnect;
+    const socket = session.socket;
+    this.drop(session.id);
+    socket?.close(CLOSE_RECONNECT_GRACE_EXPIRED, 'Reconnect grace time expired');
+  }
+
+  /** Subscriptions on a websocket transport end with their session. */
   private drop(sessionId: string): void {
     const session = this.sessions.get(sessionId);
     clearTimeout(session?.keepaliveTimer);
+    clearTimeout(session?.reconnect?.timer);
     this.sessions.delete(sessionId);
     for (const [id, subscription] of this.subscriptions) {
       if (subscription.sessionId === sessionId) this.subscriptions.delete(id);
@@ -133,6 +298,8 @@ export class EventSubServer {
     payload: object,
     subscription?: Subscription,
   ): void {
+    const socket = session.socket;
+    if (!socket) return;
     const metadata: Record<string, string> = {
       message_id: randomUUID(),
       message_type: messageType,
@@ -142,7 +309,7 @@ export class EventSubServer {
       metadata.subscription_type = subscription.type;
       metadata.subscription_version = subscription.version;
     }
-    session.socket.send(JSON.stringify({ metadata, payload }));
+    socket.send(JSON.stringify({ metadata, payload }));
     // Twitch sends a keepalive only when nothing else was sent within the timeout.
     clearTimeout(session.keepaliveTimer);
     session.keepaliveTimer = setTimeout(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { bearerToken } from '../identity/oauth.js';
-import { announcementLine, composePrivmsg } from '../irc/chat-message.js';
+import { composePrivmsg } from '../irc/chat-message.js';
+import { ANNOUNCEMENT_COLORS, type AnnouncementColor, userNoticeLine } from '../irc/user-notice.js';
 import { type IrcServer } from '../irc/server.js';
 import {
   HttpError,
@@ -38,7 +39,6 @@ export function helixError(status: number, message: string): HttpError {
   return new HttpError(status, { error: REASONS[status] ?? 'Error', status, message });
 }
 
-const ANNOUNCEMENT_COLORS = new Set(['blue', 'green', 'orange', 'purple', 'primary']);
 const MAX_USERS_PER_REQUEST = 100;
 
 /** api.twitch.tv/helix: the endpoints Greetboard uses. */
@@ -196,8 +196,8 @@ export class HelixRoutes {
     }
     const body = await readJsonObject(context);
     const message = requiredString(body, 'message');
-    const color = typeof body.color === 'string' ? body.color.toLowerCase() : 'primary';
-    if (!ANNOUNCEMENT_COLORS.has(color)) throw helixError(400, 'The color is not valid');
+    const color = typeof body.color === 'string' ? body.color.toUpperCase() : 'PRIMARY';
+    if (!isAnnouncementColor(color)) throw helixError(400, 'The color is not valid');
     const channel = this.channelById(broadcasterId);
     const moderator = this.users.byId(moderatorId);
     if (
@@ -206,11 +206,9 @@ export class HelixRoutes {
     ) {
       throw helixError(403, 'The user in moderator_id is not one of the broadcaster’s moderators');
     }
-    const line = announcementLine(
+    const line = userNoticeLine(
       channel,
-      moderator,
-      message,
-      color.toUpperCase(),
+      { kind: 'announcement', user: moderator, message, color },
       randomUUID(),
       Date.now(),
     );
@@ -223,6 +221,10 @@ export class HelixRoutes {
     if (!broadcaster) throw helixError(400, 'Invalid broadcaster_id');
     return this.channels.channel(broadcaster);
   }
+}
+
+function isAnnouncementColor(color: string): color is AnnouncementColor {
+  return (ANNOUNCEMENT_COLORS as readonly string[]).includes(color);
 }
 
 export function userResource(user: EmulatorUser, withEmail: boolean): Record<string, unknown> {

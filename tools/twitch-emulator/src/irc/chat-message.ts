@@ -94,37 +94,3 @@ export function replyTags(parent: RecentMessage): Record<string, string> {
     'reply-thread-parent-user-login': parent.threadParentLogin,
   };
 }
-
-/** USERNOTICE for an announcement made through Helix. */
-export function announcementLine(
-  channel: Channel,
-  user: EmulatorUser,
-  message: string,
-  color: string,
-  id: string,
-  sentAt: number,
-): string {
-  const badges = channelBadges(channel, user, subscriberMonthsFor(channel, user));
-  return withTags(
-    {
-      'badge-info': badges.badgeInfo,
-      badges: badges.badges,
-      color: user.color,
-      'display-name': user.displayName,
-      emotes: emotesTag(message),
-      flags: '',
-      id,
-      login: user.login,
-      mod: badges.mod ? '1' : '0',
-      'msg-id': 'announcement',
-      'msg-param-color': color,
-      'room-id': channel.broadcaster.id,
-      subscriber: badges.subscriber ? '1' : '0',
-      'system-msg': '',
-      'tmi-sent-ts': String(sentAt),
-      'user-id': user.id,
-      'user-type': badges.mod ? 'mod' : '',
-    },
-    `:tmi.twitch.tv USERNOTICE #${channel.broadcaster.login} :${message}`,
-  );
-}

@@ -1,11 +1,8 @@
 /**
  * Seeded pseudo-random numbers (mulberry32) so that every run of the emulator with the same seed
- * produces the same users, ids and chat traffic. Not for secrets: tokens use node:crypto instead.
+ * produces the same chat traffic. Not for ids (message ids are random UUIDs, so a restarted
+ * emulator never repeats one) nor for secrets: both use node:crypto instead.
  */
-const HEX: readonly string[] = Array.from({ length: 256 }, (_, i) =>
-  i.toString(16).padStart(2, '0'),
-);
-
 export class SeededRandom {
   private state: number;
   private readonly seed: number;
@@ -46,33 +43,6 @@ export class SeededRandom {
     const item = items[this.int(items.length)];
     if (item === undefined) throw new Error('pick() from an empty list');
     return item;
-  }
-
-  /** A version 4 UUID drawn from the seeded sequence, in the form Twitch uses for message ids. */
-  uuid(): string {
-    const a = this.uint32();
-    const b = this.uint32();
-    const c = this.uint32();
-    const d = this.uint32();
-    const bytes = [
-      a >>> 24,
-      (a >>> 16) & 255,
-      (a >>> 8) & 255,
-      a & 255,
-      b >>> 24,
-      (b >>> 16) & 255,
-      ((b >>> 8) & 0x0f) | 0x40,
-      b & 255,
-      ((c >>> 24) & 0x3f) | 0x80,
-      (c >>> 16) & 255,
-      (c >>> 8) & 255,
-      c & 255,
-      d >>> 24,
-      (d >>> 16) & 255,
-      (d >>> 8) & 255,
-      d & 255,
-    ].map((byte) => HEX[byte]);
-    return `${bytes.slice(0, 4).join('')}-${bytes.slice(4, 6).join('')}-${bytes.slice(6, 8).join('')}-${bytes.slice(8, 10).join('')}-${bytes.slice(10).join('')}`;
   }
 
   /** A new generator whose sequence depends only on this seed and the label, not on call order. */

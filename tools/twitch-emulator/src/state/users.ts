@@ -1,4 +1,5 @@
-import { hashString, type SeededRandom } from './random.js';
+import { createHash } from 'node:crypto';
+import { hashString } from './random.js';
 
 /** Twitch's default chat name colours, used when a user has not picked one. */
 export const DEFAULT_CHAT_COLORS = [
@@ -49,6 +50,22 @@ const ID_PATTERN = /^[0-9]{1,20}$/;
 export class UserConflictError extends Error {}
 export class InvalidUserError extends Error {}
 
+/** Derived ids span 100000000-9999999999: nine or ten digits, as Twitch's user ids have today. */
+const DERIVED_ID_MIN = 100_000_000;
+const DERIVED_ID_SPAN = 9_900_000_000;
+
+/**
+ * The Twitch user id of a login, the same in every emulator process: SHA-256 of the login (with
+ * the attempt number after the first) mapped into the id range. A restarted emulator thus gives
+ * each chatter their old id back, and never another chatter's, without keeping any state.
+ */
+export function derivedUserId(login: string, attempt = 0): string {
+  const digest = createHash('sha256')
+    .update(attempt === 0 ? login : `${login}#${attempt}`)
+    .digest();
+  return String(DERIVED_ID_MIN + (digest.readUIntBE(0, 6) % DERIVED_ID_SPAN));
+}
+
 export function isValidLogin(login: string): boolean {
   return LOGIN_PATTERN.test(login);
 }
@@ -57,16 +74,12 @@ export function isValidLogin(login: string): boolean {
 export class UserStore {
   private readonly byIdMap = new Map<string, EmulatorUser>();
   private readonly byLoginMap = new Map<string, EmulatorUser>();
-  private nextId: number;
   private readonly createdListeners: ((user: EmulatorUser) => void)[] = [];
 
   constructor(
-    private readonly random: SeededRandom,
     /** Where avatars are served; read lazily because the HTTP port is only known after listen. */
     private readonly avatarBaseUrl: () => string,
-  ) {
-    this.nextId = 100_000_000 + random.int(800_000_000);
-  }
+  ) {}
 
   create(input: NewUser): EmulatorUser {
     const login = input.login;
@@ -91,7 +104,7 @@ export class UserStore {
         );
       }
     }
-    const id = input.id ?? this.allocateId();
+    const id = input.id ?? this.allocateId(login);
     const traits = hashString(login);
     const user: EmulatorUser = {
       id,
@@ -139,10 +152,14 @@ export class UserStore {
     this.createdListeners.push(listener);
   }
 
-  private allocateId(): string {
-    do {
-      this.nextId += 1 + this.random.int(97);
-    } while (this.byIdMap.has(String(this.nextId)));
-    return String(this.nextId);
+  /**
+   * The login's derived id; should it be taken in this emulator (another login hashing to it,
+   * or an id given explicitly), the next derivation in a fixed sequence for this login.
+   */
+  private allocateId(login: string): string {
+    let attempt = 0;
+    let id = derivedUserId(login, attempt);
+    while (this.byIdMap.has(id)) id = derivedUserId(login, ++attempt);
+    return id;
   }
 }

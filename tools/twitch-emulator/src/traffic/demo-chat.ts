@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { composePrivmsg } from '../irc/chat-message.js';
 import { type IrcServer } from '../irc/server.js';
 import { type ChannelStore } from '../state/channels.js';
@@ -79,7 +80,7 @@ export class DemoChat {
           channel,
           user: this.random.pick(this.viewers),
           text: chatText(this.random, { emotes: true, unicode: false, longLines: false }),
-          id: this.random.uuid(),
+          id: randomUUID(),
           sentAt: Date.now(),
         },
         this.channels,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseIrcLine } from '../irc/message.js';
 import { ChannelStore } from '../state/channels.js';
-import { SeededRandom } from '../state/random.js';
 import { UserStore } from '../state/users.js';
 import { TrafficGenerator, type TrafficOptions } from './generator.js';
 
@@ -17,22 +16,100 @@ const OPTIONS: TrafficOptions = {
   longLines: true,
   replies: true,
   duplicateIdShare: 0.05,
+  userNoticeShare: 0,
   seed: 42,
 };
 
 function generate(options: TrafficOptions, count: number): string[] {
-  const users = new UserStore(new SeededRandom(1), () => 'http://emulator.test');
+  const users = new UserStore(() => 'http://emulator.test');
   const channels = new ChannelStore();
   const channel = channels.channel(users.create({ login: 'streamer' }));
   const generator = new TrafficGenerator(channel, users, options, () => 1_700_000_000_000);
   return Array.from({ length: count }, () => generator.next().line);
 }
 
+/** A line with its message ids (own and reply parent's) replaced by their first-seen order. */
+function withoutIds(lines: readonly string[]): string[] {
+  const order = new Map<string, number>();
+  return lines.map((line) =>
+    line.replace(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g, (id) => {
+      if (!order.has(id)) order.set(id, order.size);
+      return `#${order.get(id)}`;
+    }),
+  );
+}
+
+function messageIds(lines: readonly string[]): string[] {
+  return lines.map((line) => parseIrcLine(line)?.tags.get('id') ?? '');
+}
+
 describe('TrafficGenerator', () => {
   it('produces the same lines for the same seed and different lines for another seed', () => {
     const first = generate(OPTIONS, 300);
-    expect(generate(OPTIONS, 300)).toEqual(first);
-    expect(generate({ ...OPTIONS, seed: 43 }, 300)).not.toEqual(first);
+    expect(withoutIds(generate(OPTIONS, 300))).toEqual(withoutIds(first));
+    expect(withoutIds(generate({ ...OPTIONS, seed: 43 }, 300))).not.toEqual(withoutIds(first));
+  });
+
+  it('gives every line a fresh random message id, even when the seed repeats', () => {
+    const options = { ...OPTIONS, duplicateIdShare: 0 };
+    const first = messageIds(generate(options, 300));
+    const second = messageIds(generate(options, 300));
+    expect(new Set([...first, ...second]).size).toBe(600);
+  });
+
+  it('repeats earlier ids exactly for the duplicate share', () => {
+    const ids = messageIds(generate(OPTIONS, 1000));
+    const repeats = ids.length - new Set(ids).size;
+    expect(repeats).toBeGreaterThan(20);
+    expect(repeats).toBeLessThan(100);
+  });
+
+  it('mixes in the configured share of USERNOTICEs with Twitch tags', () => {
+    const lines = generate({ ...OPTIONS, duplicateIdShare: 0, userNoticeShare: 0.2 }, 2000);
+    const notices = lines
+      .map((line) => parseIrcLine(line))
+      .filter((m) => m?.command === 'USERNOTICE');
+    expect(notices.length).toBeGreaterThan(300);
+    expect(notices.length).toBeLessThan(500);
+    const kinds = new Set(notices.map((message) => message?.tags.get('msg-id')));
+    expect([...kinds].sort()).toEqual(['announcement', 'raid', 'resub', 'sub', 'subgift']);
+    for (const message of notices) {
+      expect(message?.params[0]).toBe('#streamer');
+      for (const tag of ['id', 'login', 'room-id', 'tmi-sent-ts', 'user-id'])
+        expect(message?.tags.get(tag)).toBeTruthy();
+      // Empty only on announcements, as on Twitch.
+      expect(message?.tags.get('system-msg') === '').toBe(
+        message?.tags.get('msg-id') === 'announcement',
+      );
+      switch (message?.tags.get('msg-id')) {
+        case 'raid':
+          expect(Number(message.tags.get('msg-param-viewerCount'))).toBeGreaterThan(0);
+          expect(message.tags.get('msg-param-login')).toBe(message.tags.get('login'));
+          break;
+        case 'resub':
+          expect(Number(message.tags.get('msg-param-cumulative-months'))).toBeGreaterThan(1);
+          break;
+        case 'subgift':
+          expect(message.tags.get('msg-param-recipient-user-name')).not.toBe(
+            message.tags.get('login'),
+          );
+          break;
+        case 'announcement':
+          expect(message.tags.get('login')).toBe('streamer');
+          expect(message.params[1]).toBeTruthy();
+          break;
+        case 'sub':
+          expect(message.tags.get('msg-param-cumulative-months')).toBe('1');
+          break;
+        default:
+          throw new Error(`unexpected msg-id ${String(message?.tags.get('msg-id'))}`);
+      }
+    }
+    expect(
+      generate({ ...OPTIONS, userNoticeShare: 0 }, 500).some((line) =>
+        line.includes(' USERNOTICE '),
+      ),
+    ).toBe(false);
   });
 
   it('produces valid PRIVMSGs with the full tag set', () => {

@@ -1,6 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { channelBadges, emotesTag } from '../irc/twitch-lines.js';
 import { escapeTagValue } from '../irc/message.js';
 import { subscriberMonthsFor } from '../irc/chat-message.js';
+import {
+  ANNOUNCEMENT_COLORS,
+  SUB_PLANS,
+  type UserNotice,
+  type UserNoticeKind,
+  userNoticeLine,
+} from '../irc/user-notice.js';
 import { type Channel } from '../state/channels.js';
 import { SeededRandom } from '../state/random.js';
 import { type EmulatorUser, type UserStore } from '../state/users.js';
@@ -23,10 +31,23 @@ export interface TrafficOptions {
   readonly replies: boolean;
   /** Share of lines that repeat an earlier line's message id, as a duplicated delivery would. */
   readonly duplicateIdShare: number;
+  /** Share of lines that are USERNOTICEs (raid, sub, resub, subgift, announcement) instead of chat. */
+  readonly userNoticeShare: number;
   readonly seed: number;
 }
 
+/** How often each USERNOTICE kind occurs among generated notices (weights summing to 1). */
+const NOTICE_MIX: readonly (readonly [UserNoticeKind, number])[] = [
+  ['sub', 0.3],
+  ['resub', 0.35],
+  ['subgift', 0.2],
+  ['raid', 0.05],
+  ['announcement', 0.1],
+];
+
 export interface GeneratedLine {
+  /** `privmsg` for chat, else the USERNOTICE's `msg-id`. */
+  readonly kind: 'privmsg' | UserNoticeKind;
   readonly id: string;
   readonly login: string;
   readonly userId: string;
@@ -55,7 +76,9 @@ interface Spoken {
 }
 
 /**
- * Seeded chat: the same seed, options and clock give the same lines. Lines are built from
+ * Seeded chat: the same seed, options and clock give the same lines apart from their message
+ * ids, which are random UUIDs so that no run, in this process or a restarted one, repeats
+ * another's (duplicates are deliberate, `duplicateIdShare`). Lines are built from
  * per-chatter pre-serialised tag fragments so that generation keeps up with benchmark rates.
  */
 export class TrafficGenerator {
@@ -96,6 +119,7 @@ export class TrafficGenerator {
       // A duplicated delivery repeats an earlier line byte for byte, id included.
       const again = random.pick(this.recent);
       return {
+        kind: 'privmsg',
         id: again.id,
         login: again.chatter.user.login,
         userId: again.chatter.user.id,
@@ -103,9 +127,10 @@ export class TrafficGenerator {
         line: again.line,
       };
     }
-    // Chat is skewed: a few chatters write most lines.
-    const chatter = this.chatters[Math.floor(this.chatters.length * random.next() ** 2)];
-    const id = random.uuid();
+    if (this.options.userNoticeShare > 0 && random.chance(this.options.userNoticeShare))
+      return this.userNotice();
+    const chatter = this.pickChatter();
+    const id = randomUUID();
     const text = chatText(random, this.style);
     const parent =
       this.options.replies && this.recent.length > 0 && random.chance(0.1)
@@ -127,7 +152,86 @@ export class TrafficGenerator {
 
     this.recent.push({ id, chatter, text, line });
     if (this.recent.length > 50) this.recent.shift();
-    return { id, login: chatter.user.login, userId: chatter.user.id, duplicate: false, line };
+    return {
+      kind: 'privmsg',
+      id,
+      login: chatter.user.login,
+      userId: chatter.user.id,
+      duplicate: false,
+      line,
+    };
+  }
+
+  /** Chat is skewed: a few chatters write most lines. */
+  private pickChatter(): Chatter {
+    const index = Math.floor(this.chatters.length * this.random.next() ** 2);
+    return this.chatters[index];
+  }
+
+  private userNotice(): GeneratedLine {
+    const random = this.random;
+    let roll = random.next();
+    const kind = NOTICE_MIX.find(([, weight]) => (roll -= weight) < 0)?.[0] ?? 'sub';
+    const user = this.pickChatter().user;
+    const notice = this.noticeOf(kind, user);
+    const id = randomUUID();
+    return {
+      kind,
+      id,
+      login: notice.user.login,
+      userId: notice.user.id,
+      duplicate: false,
+      line: userNoticeLine(this.channel, notice, id, this.clock()),
+    };
+  }
+
+  /** A chat phrase without the /me wrapper, which a notice's message never carries. */
+  private noticeText(): string {
+    const text = chatText(this.random, this.style);
+    return text.startsWith('\x01ACTION ') ? text.slice('\x01ACTION '.length, -1) : text;
+  }
+
+  private noticeOf(kind: UserNoticeKind, user: EmulatorUser): UserNotice {
+    const random = this.random;
+    switch (kind) {
+      case 'raid':
+        return { kind, user, viewerCount: random.between(1, 2000) };
+      case 'sub':
+        return { kind, user, plan: random.pick(SUB_PLANS) };
+      case 'resub': {
+        const cumulativeMonths = random.between(2, 60);
+        return {
+          kind,
+          user,
+          plan: random.pick(SUB_PLANS),
+          cumulativeMonths,
+          ...(random.chance(0.5) ? { streakMonths: random.between(1, cumulativeMonths) } : {}),
+          ...(random.chance(0.7) ? { message: this.noticeText() } : {}),
+        };
+      }
+      case 'subgift': {
+        // Anyone in the pool but the gifter (a pool of one gifts to itself).
+        const index = random.int(this.chatters.length);
+        const drawn = this.chatters[index];
+        const next = this.chatters[(index + 1) % this.chatters.length];
+        const recipient = drawn.user === user ? next.user : drawn.user;
+        return {
+          kind,
+          user,
+          recipient,
+          plan: random.pick(SUB_PLANS.filter((plan) => plan !== 'Prime')),
+          months: random.between(1, 24),
+        };
+      }
+      case 'announcement':
+        // Only the broadcaster and moderators announce.
+        return {
+          kind,
+          user: this.channel.broadcaster,
+          message: this.noticeText(),
+          color: random.pick(ANNOUNCEMENT_COLORS),
+        };
+    }
   }
 
   private chatter(user: EmulatorUser, kind: Chatter['kind']): Chatter {

@@ -14,6 +14,7 @@ export const TRAFFIC_DEFAULTS: Omit<TrafficOptions, 'rate' | 'durationSec'> = {
   longLines: false,
   replies: false,
   duplicateIdShare: 0,
+  userNoticeShare: 0,
   seed: 1,
 };
 

@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { type IrcServer } from '../irc/server.js';
+import { type UserNoticeKind } from '../irc/user-notice.js';
 import { type GeneratedLine, type TrafficGenerator } from './generator.js';
 
 export type TrafficStatus = 'running' | 'finished' | 'stopped';
@@ -10,7 +11,10 @@ export interface TrafficReport {
   readonly status: TrafficStatus;
   /** Lines the run will send in total. */
   readonly planned: number;
+  /** Lines sent: chat messages and USERNOTICEs. */
   readonly sent: number;
+  /** USERNOTICEs among them, per `msg-id`; the per-chatter and message id fields count chat only. */
+  readonly userNotices: Readonly<Partial<Record<UserNoticeKind, number>>>;
   /** Line × connection deliveries. */
   readonly delivered: number;
   /** Lines that repeated an earlier message id. */
@@ -46,6 +50,7 @@ export class TrafficRun {
   private duplicates = 0;
   private undelivered = 0;
   private readonly undeliveredIds: string[] = [];
+  private readonly userNotices = new Map<UserNoticeKind, number>();
   private readonly perChatter = new Map<string, number>();
   private readonly deliveredPerChatter = new Map<string, number>();
   private readonly messageIds: string[] = [];
@@ -87,6 +92,7 @@ export class TrafficRun {
       status: this.status,
       planned: this.planned,
       sent: this.sent,
+      userNotices: Object.fromEntries(this.userNotices),
       delivered: this.delivered,
       duplicates: this.duplicates,
       undelivered: this.undelivered,
@@ -130,17 +136,32 @@ export class TrafficRun {
     }
     this.sent += count;
     batches.forEach((generated, slot) => {
-      if (generated.length === 0) return;
-      const delivery = this.irc.deliver(
-        this.channels[slot],
-        generated.map((line) => line.line),
-      );
-      this.delivered += delivery.deliveries;
-      for (const line of generated) this.accountDelivery(line, delivery.connections > 0);
+      // USERNOTICEs reach only clients with twitch.tv/commands: deliver runs of chat and of
+      // notices separately, in order.
+      let start = 0;
+      while (start < generated.length) {
+        const notice = generated[start].kind !== 'privmsg';
+        let end = start + 1;
+        while (end < generated.length && (generated[end].kind !== 'privmsg') === notice) end++;
+        const run =
+          start === 0 && end === generated.length ? generated : generated.slice(start, end);
+        const delivery = this.irc.deliver(
+          this.channels[slot],
+          run.map((line) => line.line),
+          { requiresCommands: notice },
+        );
+        this.delivered += delivery.deliveries;
+        for (const line of run) this.accountDelivery(line, delivery.connections > 0);
+        start = end;
+      }
     });
   }
 
   private accountDelivery(generated: GeneratedLine, received: boolean): void {
+    if (generated.kind !== 'privmsg') {
+      if (!received) this.undelivered++;
+      return;
+    }
     if (received) {
       const login = generated.login;
       this.deliveredPerChatter.set(login, (this.deliveredPerChatter.get(login) ?? 0) + 1);
@@ -152,6 +173,10 @@ export class TrafficRun {
   }
 
   private account(generated: GeneratedLine): void {
+    if (generated.kind !== 'privmsg') {
+      this.userNotices.set(generated.kind, (this.userNotices.get(generated.kind) ?? 0) + 1);
+      return;
+    }
     this.perChatter.set(generated.login, (this.perChatter.get(generated.login) ?? 0) + 1);
     if (generated.duplicate) {
       this.duplicates++;
