@@ -1,9 +1,8 @@
 import { Logger } from '@nestjs/common';
+import type { Msg } from '@nats-io/transport-node';
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
 import { subjectIn } from '../installation/installation-names.js';
 import { requestIdOf, withRequestId } from '../request-context.js';
-
-type NatsMessage = Parameters<ServerNats['handleMessage']>[1];
 
 type ServerNatsOptions = Required<NatsOptions>['options'];
 
@@ -26,11 +25,11 @@ export class InstallationNatsServer extends ServerNats {
    * Handles each message inside the request it was sent for, so its log lines carry the id;
    * at debug level each answered request is logged with its duration.
    */
-  override handleMessage(channel: string, message: NatsMessage): Promise<unknown> {
+  override handleMessage(channel: string, message: Msg): Promise<unknown> {
     return withRequestId(requestIdOf(message.headers), async () => {
       const start = performance.now();
       try {
-        return await super.handleMessage(channel, message);
+        await super.handleMessage(channel, message);
       } finally {
         if (message.reply) {
           const took = Math.round(performance.now() - start);
