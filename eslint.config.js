@@ -73,6 +73,24 @@ export default tseslint.config(
     },
   },
   {
+    // The browser imports the wire part of the contracts alone: types and codes without the
+    // validation classes' decorators and reflect-metadata.
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@greetboard/contracts',
+              message: 'The web app imports @greetboard/contracts/wire.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Test files use the Jest globals imported from @jest/globals; relax rules that fight matchers.
     files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],
     rules: {

@@ -2,15 +2,42 @@
 // greet click to greeted state, and long tasks, in Debian's Chromium against the standalone
 // runtime in demo mode (chat injected through the built-in Twitch emulator).
 // Run after building: `npx nx run-many -t build && node bench/web/chatters-10k.mjs`
-// (add --write-docs to record the figures in docs/benchmarks.md, "Web app").
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// (add --write-docs to record the figures in docs/benchmarks.md, "Web app"; --help for more).
+import { readFile, writeFile } from 'node:fs/promises';
 /* global window, document, MutationObserver, requestAnimationFrame -- code run inside the page */
-import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
-import path from 'node:path';
-import { freePort, launchChromium, startProgram, waitFor } from '../../libs/testing/dist/index.js';
+import { cpus, platform, release, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { DemoRuntime, launchChromium, waitFor } from '../../libs/testing/dist/index.js';
 
-const CHATTERS = 10_000;
-const BATCH = 1_000;
+const USAGE = `Usage: node bench/web/chatters-10k.mjs [--chatters N] [--write-docs] [--help]
+
+Measures the web app with a large session against the built standalone runtime in demo mode.
+  --chatters N   chatters to seed: a multiple of 10, at least 250 (the bench pages 21 times,
+                 10 a page, and greets a full last page); default 10000, 250 makes a smoke run
+  --write-docs   record the figures in docs/benchmarks.md (only with the default 10000)
+  --help         print this text`;
+
+const { values: options } = parseArgs({
+  options: {
+    chatters: { type: 'string', default: '10000' },
+    'write-docs': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const CHATTERS = Number(options.chatters);
+if (!Number.isInteger(CHATTERS) || CHATTERS < 250 || CHATTERS % 10 !== 0) {
+  console.error(`--chatters must be a multiple of 10, at least 250\n\n${USAGE}`);
+  process.exit(2);
+}
+if (options['write-docs'] && CHATTERS !== 10_000) {
+  console.error('--write-docs records the 10,000-chatter figures only');
+  process.exit(2);
+}
+const BATCH = Math.min(1_000, CHATTERS);
 const KEYWORD = 'benchkw';
 const PAGE_CHANGES = 20;
 const GREETS = 10;
@@ -121,36 +148,17 @@ async function measureList(page, url, label) {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'greetboard-web-bench-'));
-  const [port, emulatorPort] = [await freePort(), await freePort()];
-  const origin = `http://localhost:${port}`;
-  const emulator = `http://127.0.0.1:${emulatorPort}`;
-  const program = startProgram('apps/standalone/dist/main.js', {
-    TWITCH_CLIENT_ID: '',
-    DATABASE_URL: '',
-    NATS_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    EMULATOR_HTTP_PORT: String(emulatorPort),
-    EMULATOR_IRC_PORT: '0',
-    RATE_LIMIT_API_PER_MINUTE: '1000000',
+  const runtime = await DemoRuntime.start({
+    name: 'web-bench',
+    env: { RATE_LIMIT_API_PER_MINUTE: '1000000' },
   });
-  const browser = await launchChromium();
+  const { origin } = runtime;
+  const control = (route, body) => runtime.control('POST', route, body);
+  const browser = await launchChromium().catch(async (error) => {
+    await runtime.stop();
+    throw error;
+  });
   try {
-    await waitFor(() => program.output().includes('Greetboard is running at'), {
-      timeoutMs: 60_000,
-      what: 'the standalone runtime',
-    });
-    const control = (route, body) =>
-      fetch(`${emulator}${route}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => {
-        if (!r.ok) throw new Error(`${route}: ${r.status}`);
-      });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript(instrument);
     const page = await context.newPage();
@@ -170,17 +178,11 @@ async function main() {
       name: 'Bench Stream',
       keywords: JSON.stringify([KEYWORD]),
     });
-    await waitFor(
-      async () => {
-        const clients = await (await fetch(`${emulator}/control/clients`)).json();
-        return clients.data.some((c) => c.channels.includes('demo_streamer'));
-      },
-      { timeoutMs: 20_000, what: 'chat-ingest to join #demo_streamer' },
-    );
+    await runtime.waitForChannelJoined('demo_streamer');
 
     const seeding = Date.now();
     for (let from = 0; from < CHATTERS; from += BATCH) {
-      const messages = Array.from({ length: BATCH }, (_, i) => ({
+      const messages = Array.from({ length: Math.min(BATCH, CHATTERS - from) }, (_, i) => ({
         login: `bench_viewer_${String(from + i).padStart(5, '0')}`,
         text: `hello there ${KEYWORD}, first time here!`,
       }));
@@ -214,11 +216,10 @@ async function main() {
 
     const results = { seedSeconds, dashboard, sessionPage, hide, overlay };
     console.log(JSON.stringify(results, null, 2));
-    if (process.argv.includes('--write-docs')) await writeDocs(results);
+    if (options['write-docs']) await writeDocs(results);
   } finally {
     await browser.close();
-    await program.stop('SIGTERM');
-    await rm(dataDir, { recursive: true, force: true });
+    await runtime.stop('SIGTERM');
   }
 }
 

@@ -4,11 +4,13 @@ import { WebSocket } from 'ws';
 import type { ChatterDto, ServerMessage, SessionDto } from '@greetboard/contracts';
 import {
   createTestDatabase,
+  startDemoRuntime,
   TEST_INFRASTRUCTURE,
   waitFor,
+  type DemoRuntime,
   type TestDatabase,
 } from '@greetboard/testing';
-import { startDemoRuntime, type DemoRuntime } from './demo-runtime.js';
+import { signInDemo } from './demo-sign-in.js';
 import { Browser } from './sign-in-client.js';
 
 /** One Greetboard installation: a standalone runtime with its own prefix and database. */
@@ -28,14 +30,17 @@ async function startInstallation(name: string): Promise<Installation> {
   const prefix = `gb-${name}-${run}`;
   const database = await createTestDatabase(`greetboard_${name}`);
   // The same NATS server and the same Redis for both; only the prefix tells them apart.
-  const runtime = await startDemoRuntime(name, {
-    NATS_URL: TEST_INFRASTRUCTURE.nats,
-    REDIS_URL: TEST_INFRASTRUCTURE.redis,
-    DATABASE_URL: database.url,
-    INSTALLATION_PREFIX: prefix,
+  const runtime = await startDemoRuntime({
+    name,
+    env: {
+      NATS_URL: TEST_INFRASTRUCTURE.nats,
+      REDIS_URL: TEST_INFRASTRUCTURE.redis,
+      DATABASE_URL: database.url,
+      INSTALLATION_PREFIX: prefix,
+    },
   });
   const streamer = new Browser();
-  await runtime.signIn(streamer, 'demo_streamer');
+  await signInDemo(runtime, streamer, 'demo_streamer');
   const created = await streamer.api(runtime.base, 'POST', '/api/sessions', {
     name: `Stream of ${name}`,
     keywords: '[]',
@@ -51,14 +56,7 @@ async function startInstallation(name: string): Promise<Installation> {
   );
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   socket.send(JSON.stringify({ type: 'join_session', payload: { sessionId: session.id } }));
-  await waitFor(
-    async () => {
-      const response = await fetch(`${runtime.emulatorUrl}/control/clients`);
-      const clients = (await response.json()) as { data: { channels: string[] }[] };
-      return clients.data.some((client) => client.channels.includes('demo_streamer'));
-    },
-    { timeoutMs: 30_000, what: `${name}'s chat-ingest to join #demo_streamer` },
-  );
+  await runtime.waitForChannelJoined('demo_streamer', 30_000);
   return { prefix, runtime, database, streamer, session, received, socket };
 }
 

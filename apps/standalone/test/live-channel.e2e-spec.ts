@@ -2,8 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { randomBytes } from 'node:crypto';
 import { WebSocket } from 'ws';
 import type { ServerMessage, SessionDto } from '@greetboard/contracts';
-import { waitFor, type RunningProgram } from '@greetboard/testing';
-import { startDemoRuntime, type DemoRuntime } from './demo-runtime.js';
+import {
+  startDemoRuntime,
+  waitFor,
+  type DemoRuntime,
+  type RunningProgram,
+} from '@greetboard/testing';
+import { signInDemo } from './demo-sign-in.js';
 import { Browser } from './sign-in-client.js';
 
 /** A live socket that records what it receives and how it ended. */
@@ -92,7 +97,7 @@ describe('the live channel at /ws over a real socket', () => {
 
   const control = (method: string, route: string, body?: unknown) =>
     runtime.control(method, route, body);
-  const signIn = (browser: Browser, login: string) => runtime.signIn(browser, login);
+  const signIn = (browser: Browser, login: string) => signInDemo(runtime, browser, login);
   const open = (browser: Browser) =>
     LiveClient.open(wsUrl, { Cookie: browser.cookieHeader(), Origin: origin });
   const sessionOf = async (browser: Browser, id: string) => {
@@ -117,7 +122,7 @@ describe('the live channel at /ws over a real socket', () => {
   };
 
   beforeAll(async () => {
-    runtime = await startDemoRuntime('live-channel');
+    runtime = await startDemoRuntime({ name: 'live-channel' });
     ({ program, base, origin, wsUrl } = runtime);
 
     streamerId = await signIn(streamer, 'demo_streamer');
@@ -384,15 +389,7 @@ describe('the live channel at /ws over a real socket', () => {
   /** A line in the streamer's chat, once chat-ingest reads the channel. */
   async function chat(login: string, text: string) {
     const channel = 'demo_streamer';
-    await waitFor(
-      async () => {
-        const clients = (await (await fetch(`${runtime.emulatorUrl}/control/clients`)).json()) as {
-          data: { channels: string[] }[];
-        };
-        return clients.data.some((client) => client.channels.includes(channel));
-      },
-      { timeoutMs: 20_000, what: `chat-ingest to join #${channel}` },
-    );
+    await runtime.waitForChannelJoined(channel);
     await control('POST', `/control/channels/${channel}/messages`, { messages: [{ login, text }] });
   }
 });

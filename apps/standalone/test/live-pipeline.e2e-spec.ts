@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WebSocket } from 'ws';
 import type { ChatterDto, ServerMessage, SessionDto } from '@greetboard/contracts';
-import { waitFor } from '@greetboard/testing';
-import { startDemoRuntime, type DemoRuntime } from './demo-runtime.js';
+import { startDemoRuntime, waitFor, type DemoRuntime } from '@greetboard/testing';
+import { signInDemo } from './demo-sign-in.js';
 import { Browser } from './sign-in-client.js';
 
 /** A live socket that records every message it receives. */
@@ -48,10 +48,10 @@ describe('the live pipeline: Twitch chat → chat-ingest → sessions → /ws', 
   const control = (route: string, body: unknown) => runtime.control('POST', route, body);
   const chat = (login: string, text: string) =>
     control('/control/channels/demo_streamer/messages', { messages: [{ login, text }] });
-  const signIn = (browser: Browser, login: string) => runtime.signIn(browser, login);
+  const signIn = (browser: Browser, login: string) => signInDemo(runtime, browser, login);
 
   beforeAll(async () => {
-    runtime = await startDemoRuntime('pipeline');
+    runtime = await startDemoRuntime({ name: 'pipeline' });
     ({ base, origin } = runtime);
 
     await signIn(streamer, 'demo_streamer');
@@ -67,16 +67,9 @@ describe('the live pipeline: Twitch chat → chat-ingest → sessions → /ws', 
       client.send('join_session', { sessionId: session.id });
 
     // chat-ingest joins the channel once the session is active.
-    await waitFor(
-      async () => {
-        const clients = (await (await fetch(`${runtime.emulatorUrl}/control/clients`)).json()) as {
-          data: { channels: string[] }[];
-        };
-        return clients.data.some((client) => client.channels.includes('demo_streamer'));
-      },
-      { timeoutMs: 20_000, what: 'chat-ingest to join #demo_streamer' },
-    );
-  });
+    await runtime.waitForChannelJoined('demo_streamer');
+    // The boot alone may take up to two minutes on a loaded machine.
+  }, 150_000);
 
   afterAll(async () => {
     dashboard?.socket.close();

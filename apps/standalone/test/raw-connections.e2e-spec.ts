@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WebSocket } from 'ws';
-import { waitFor } from '@greetboard/testing';
-import { startDemoRuntime, type DemoRuntime } from './demo-runtime.js';
+import { startDemoRuntime, waitFor, type DemoRuntime } from '@greetboard/testing';
+import { signInDemo } from './demo-sign-in.js';
 import { Browser } from './sign-in-client.js';
 
 /**
@@ -97,12 +97,15 @@ describe('raw connections: upgrades to other paths and silent clients', () => {
   let pid: number;
 
   beforeAll(async () => {
-    runtime = await startDemoRuntime('raw-connections', {
-      HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-      SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
-      LIVE_SOCKETS_PER_USER: String(SOCKETS_PER_USER),
+    runtime = await startDemoRuntime({
+      name: 'raw-connections',
+      env: {
+        HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+        SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
+        LIVE_SOCKETS_PER_USER: String(SOCKETS_PER_USER),
+      },
     });
-    port = Number(new URL(runtime.base).port);
+    port = runtime.port;
     pid = runtime.program.child.pid!;
   }, 150_000);
 
@@ -154,7 +157,7 @@ describe('raw connections: upgrades to other paths and silent clients', () => {
 
   it("refuses a user's live socket beyond LIVE_SOCKETS_PER_USER with 429 and a code", async () => {
     const browser = new Browser();
-    await runtime.signIn(browser, 'demo_streamer');
+    await signInDemo(runtime, browser, 'demo_streamer');
     const headers = { Cookie: browser.cookieHeader(), Origin: runtime.origin };
     const sockets: WebSocket[] = [];
     try {

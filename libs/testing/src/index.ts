@@ -6,3 +6,4 @@ export * from './nats-server.js';
 export * from './chromium.js';
 export * from './postgres-server.js';
 export * from './property-requests.js';
+export * from './demo-runtime.js';

@@ -1,5 +1,5 @@
 /** @jest-environment ./web/test/jsdom-environment.js */
-import type { UserDto } from '@greetboard/contracts';
+import type { UserDto } from '@greetboard/contracts/wire';
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
 import { renderWithApp, setUpI18n } from '../../test/unit/test-utils';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { AdminUserDto, ChatterDto, SessionDto } from '@greetboard/contracts';
+import type { AdminUserDto, ChatterDto, SessionDto } from '@greetboard/contracts/wire';
 import { waitFor } from '@greetboard/testing';
 import {
   allowConsoleMessagesInFile,

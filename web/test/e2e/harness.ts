@@ -1,17 +1,10 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach } from '@jest/globals';
 import { type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
-import type { ChatterDto, SessionDto, UserDto } from '@greetboard/contracts';
+import type { ChatterDto, SessionDto, UserDto } from '@greetboard/contracts/wire';
 export { launchChromium } from '@greetboard/testing';
-import {
-  freePort,
-  REPO_ROOT,
-  startProgram,
-  waitFor,
-  type RunningProgram,
-} from '@greetboard/testing';
+import { DemoRuntime, REPO_ROOT, waitFor, type RunningProgram } from '@greetboard/testing';
 
 /** Where the e2e run leaves its screenshots (git-ignored, kept as CI artifacts). */
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-artifacts', 'e2e-screenshots');
@@ -23,60 +16,32 @@ export interface ChatLine {
 
 /** One standalone runtime in demo mode with its built-in Twitch emulator. */
 export class Standalone {
-  private constructor(
-    readonly program: RunningProgram,
-    readonly origin: string,
-    readonly emulatorUrl: string,
-    private readonly dataDir: string,
-  ) {}
+  private constructor(private readonly runtime: DemoRuntime) {}
 
   static async start(): Promise<Standalone> {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'greetboard-web-e2e-'));
-    const [port, emulatorPort] = [await freePort(), await freePort()];
-    const program = startProgram('apps/standalone/dist/main.js', {
-      TWITCH_CLIENT_ID: '',
-      TWITCH_CLIENT_SECRET: '',
-      DATABASE_URL: '',
-      NATS_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      EMULATOR_HTTP_PORT: String(emulatorPort),
-      EMULATOR_IRC_PORT: '0',
-    });
-    await waitFor(
-      () => {
-        if (program.child.exitCode !== null) throw new Error(program.output());
-        return program.output().includes('Greetboard is running at');
-      },
-      // Generous: on a busy machine the first start (migrations on PGlite) takes a while.
-      { timeoutMs: 120_000, what: 'the standalone runtime' },
-    );
-    return new Standalone(
-      program,
-      `http://localhost:${port}`,
-      `http://127.0.0.1:${emulatorPort}`,
-      dataDir,
-    );
+    return new Standalone(await DemoRuntime.start({ name: 'web-e2e' }));
+  }
+
+  get program(): RunningProgram {
+    return this.runtime.program;
+  }
+
+  /** The app's public origin (localhost), as a browser opens it. */
+  get origin(): string {
+    return this.runtime.origin;
+  }
+
+  get emulatorUrl(): string {
+    return this.runtime.emulatorUrl;
   }
 
   async stop(): Promise<void> {
-    await this.program.stop('SIGTERM');
-    await rm(this.dataDir, { recursive: true, force: true });
+    await this.runtime.stop('SIGTERM');
   }
 
   /** POST to the emulator's control API; throws on a refusal. */
-  async control(route: string, body: unknown): Promise<unknown> {
-    const response = await fetch(`${this.emulatorUrl}${route}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.status >= 300) {
-      throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
-    }
-    return response.status === 204 ? null : response.json();
+  control(route: string, body: unknown): Promise<unknown> {
+    return this.runtime.control('POST', route, body);
   }
 
   /** Chat lines into #demo_streamer, as if typed on Twitch. */
@@ -85,15 +50,8 @@ export class Standalone {
   }
 
   /** Waits until chat-ingest has joined #demo_streamer (after a session became active). */
-  async waitForChannelJoined(): Promise<void> {
-    await waitFor(
-      async () => {
-        const response = await fetch(`${this.emulatorUrl}/control/clients`);
-        const clients = (await response.json()) as { data: { channels: string[] }[] };
-        return clients.data.some((client) => client.channels.includes('demo_streamer'));
-      },
-      { timeoutMs: 20_000, what: 'chat-ingest to join #demo_streamer' },
-    );
+  waitForChannelJoined(): Promise<void> {
+    return this.runtime.waitForChannelJoined('demo_streamer');
   }
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { SessionDto } from '@greetboard/contracts';
+import type { SessionDto } from '@greetboard/contracts/wire';
 import {
   api,
   collectPageErrors,

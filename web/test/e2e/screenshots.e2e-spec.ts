@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Cookie, Page } from 'playwright-core';
-import type { SessionDto } from '@greetboard/contracts';
+import type { SessionDto } from '@greetboard/contracts/wire';
 import {
   collectPageErrors,
   launchChromium,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { ChatterDto, IgnoredUserDto, SessionDto } from '@greetboard/contracts';
+import type { ChatterDto, IgnoredUserDto, SessionDto } from '@greetboard/contracts/wire';
 import { waitFor } from '@greetboard/testing';
 import {
   allowConsoleMessagesInFile,

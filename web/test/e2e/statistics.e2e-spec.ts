@@ -8,7 +8,7 @@ import type {
   ChatterDto,
   SessionDto,
   SessionStatistics,
-} from '@greetboard/contracts';
+} from '@greetboard/contracts/wire';
 import { REPO_ROOT, waitFor } from '@greetboard/testing';
 import {
   api,

@@ -8,6 +8,7 @@
 export * from './subjects.js';
 export * from './live-messages.js';
 export * from './api-errors.js';
+export type * from './http-answers.js';
 export * from '../errors/error-codes.js';
 export * from '../entities/entities.js';
 export * from '../sessions/session-dtos.js';
@@ -19,3 +20,5 @@ export type * from '../domain/domain-events.js';
 export type * from '../users/user-data.js';
 export type * from '../health/health.js';
 export type * from '../live/live-relay.js';
+export type * from '../admin/admin-status.js';
+export type * from '../stats/statistics.js';

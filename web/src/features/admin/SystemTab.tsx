@@ -1,4 +1,4 @@
-import type { ReplicaStatusDto } from '@greetboard/contracts';
+import type { ReplicaStatusDto } from '@greetboard/contracts/wire';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';

@@ -1,4 +1,4 @@
-import type { AdminUserDto } from '@greetboard/contracts';
+import type { AdminUserDto } from '@greetboard/contracts/wire';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';

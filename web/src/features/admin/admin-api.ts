@@ -3,9 +3,9 @@ import type {
   AdminUserDto,
   SessionDto,
   SystemStatusDto,
-  UserDataCount,
-  UserDto,
-} from '@greetboard/contracts';
+  UserActionAnswer,
+  UserDeletedAnswer,
+} from '@greetboard/contracts/wire';
 import { apiSlice } from '../../app/api-slice';
 import { liveSocket } from '../live/live-socket';
 
@@ -54,17 +54,14 @@ export const adminApi = adminSlice.injectEndpoints({
       }),
       invalidatesTags: ['AdminSessions'],
     }),
-    administerUser: build.mutation<
-      { success: true; user: UserDto },
-      { id: string; action: UserAction }
-    >({
+    administerUser: build.mutation<UserActionAnswer, { id: string; action: UserAction }>({
       query: ({ id, action }) => ({
         url: `/api/admin/users/${encodeURIComponent(id)}/${action}`,
         method: 'POST',
       }),
       invalidatesTags: ['AdminUsers'],
     }),
-    deleteUser: build.mutation<{ success: true; deletedData: UserDataCount }, string>({
+    deleteUser: build.mutation<UserDeletedAnswer, string>({
       query: (id) => ({ url: `/api/admin/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['AdminUsers', 'AdminSessions'],
     }),

@@ -1,15 +1,10 @@
+import type { AppInfoDto } from '@greetboard/contracts/wire';
 import { apiSlice } from '../../app/api-slice';
-
-export interface AppInfo {
-  version: string;
-  commit: string | null;
-  demoMode: boolean;
-}
 
 export const DEFAULT_VERSION = '1.0.0';
 
 /** "1.0.0 (abc1234)": the version, plus the first 7 characters of the commit when present. */
-export function versionLabel(info: Partial<AppInfo> | undefined): string {
+export function versionLabel(info: Partial<AppInfoDto> | undefined): string {
   const version = info?.version || DEFAULT_VERSION;
   const commit = info?.commit?.trim();
   return commit ? `${version} (${commit.slice(0, 7)})` : version;
@@ -17,7 +12,7 @@ export function versionLabel(info: Partial<AppInfo> | undefined): string {
 
 export const appInfoApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getAppInfo: build.query<AppInfo, void>({
+    getAppInfo: build.query<AppInfoDto, void>({
       query: () => '/api/app-info',
       providesTags: ['AppInfo'],
     }),

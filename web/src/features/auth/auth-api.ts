@@ -1,13 +1,9 @@
-import type { UserDto } from '@greetboard/contracts';
+import type { MeAnswer, UserDto } from '@greetboard/contracts/wire';
 import { apiSlice } from '../../app/api-slice';
 
-function asUser(data: unknown): UserDto | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const wrapped = (data as { user?: unknown }).user;
-  const candidate = (wrapped ?? data) as Partial<UserDto>;
-  return typeof candidate.id === 'string' && typeof candidate.username === 'string'
-    ? (candidate as UserDto)
-    : null;
+/** The user of a `/auth/me` answer; a visitor's answer is `{ user: null }`. */
+function userOf(answer: MeAnswer): UserDto | null {
+  return 'user' in answer ? null : answer;
 }
 
 export const authApi = apiSlice.injectEndpoints({
@@ -19,7 +15,7 @@ export const authApi = apiSlice.injectEndpoints({
     getMe: build.query<UserDto | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const result = await baseQuery('/auth/me?optional=true');
-        return { data: result.error ? null : asUser(result.data) };
+        return { data: result.error ? null : userOf(result.data as MeAnswer) };
       },
       providesTags: ['Me'],
     }),

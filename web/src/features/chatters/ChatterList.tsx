@@ -1,4 +1,4 @@
-import type { ChatterDto } from '@greetboard/contracts';
+import type { ChatterDto } from '@greetboard/contracts/wire';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/Avatar';

@@ -1,4 +1,4 @@
-import type { ChatterDto } from '@greetboard/contracts';
+import type { ChatterDto } from '@greetboard/contracts/wire';
 
 export interface ChatterStats {
   total: number;

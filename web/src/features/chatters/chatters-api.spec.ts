@@ -1,8 +1,8 @@
-import type { ChatterDto } from '@greetboard/contracts';
+import type { ChatterDto } from '@greetboard/contracts/wire';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { apiSlice } from '../../app/api-slice';
 import { createStore } from '../../app/store';
-import { chatterFixture } from '../../../test/unit/test-utils';
+import { chatterFixture, fakeApi } from '../../../test/unit/test-utils';
 import { applyChatterEvent, chattersApi } from './chatters-api';
 
 const SESSION = 'session-1';
@@ -86,6 +86,53 @@ describe('optimistic greeting', () => {
     );
     await request.unwrap().catch(() => undefined);
     expect(read()?.isGreeted).toBe(false);
+    store.dispatch(apiSlice.util.resetApiState());
+  });
+});
+
+describe('the chatter calls take the answers as the gateway sends them', () => {
+  let restore = () => undefined as void;
+  afterEach(() => restore());
+
+  it("keeps the server's list, oldest first, as it came", async () => {
+    const list = [
+      chatter('a', '2025-01-01T10:00:00Z'),
+      chatter('b', '2025-01-01T10:01:00Z', { isGreeted: true }),
+    ];
+    ({ restore } = fakeApi({ [`GET /api/sessions/${SESSION}/chatters`]: { body: list } }));
+    const store = createStore();
+    const { data } = await store.dispatch(chattersApi.endpoints.getChatters.initiate(SESSION));
+    expect(data).toEqual(list);
+    store.dispatch(apiSlice.util.resetApiState());
+  });
+
+  it("replaces the cached chatter with the greet answer (the server's greeter and time)", async () => {
+    const greeted = chatter('a', '2025-01-01T10:00:00Z', {
+      isGreeted: true,
+      greetedAt: '2025-01-01T10:05:00Z',
+      greetedBy: 'user-1',
+      greetedByUser: { displayName: 'Streamer', profileImage: null },
+    });
+    ({ restore } = fakeApi({ 'PUT /api/chatters/a/greet': { body: greeted } }));
+    const store = createStore();
+    await store.dispatch(
+      chattersApi.util.upsertQueryData('getChatters', SESSION, [
+        chatter('a', '2025-01-01T10:00:00Z'),
+      ]),
+    );
+    const answer = await store
+      .dispatch(
+        chattersApi.endpoints.greetChatter.initiate({
+          chatterId: 'a',
+          sessionId: SESSION,
+          isGreeted: true,
+        }),
+      )
+      .unwrap();
+    expect(answer).toEqual(greeted);
+    expect(chattersApi.endpoints.getChatters.select(SESSION)(store.getState()).data).toEqual([
+      greeted,
+    ]);
     store.dispatch(apiSlice.util.resetApiState());
   });
 });

@@ -1,4 +1,4 @@
-import type { ChatterDto, ServerMessage } from '@greetboard/contracts';
+import type { ChatterDto, ServerMessage } from '@greetboard/contracts/wire';
 import { isDraft, original } from '@reduxjs/toolkit';
 import { apiSlice } from '../../app/api-slice';
 import { liveSocket } from '../live/live-socket';
@@ -38,13 +38,6 @@ function insertionIndex(list: ChatterDto[], chatter: ChatterDto): number {
   return low;
 }
 
-function asChatterList(data: unknown): ChatterDto[] {
-  const list = Array.isArray(data)
-    ? data
-    : ((data as { chatters?: unknown } | null)?.chatters ?? []);
-  return Array.isArray(list) ? [...(list as ChatterDto[])].sort(byFirstSeen) : [];
-}
-
 /**
  * Applies a live event to one session's cached chatters: a new chatter is added once and the
  * list stays sorted by first seen (oldest first); an update replaces the chatter.
@@ -70,9 +63,9 @@ export function applyChatterEvent(
 
 export const chattersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
+    /** The gateway answers the list sorted by first seen, oldest first (ties by id). */
     getChatters: build.query<ChatterDto[], string>({
       query: (sessionId) => `/api/sessions/${encodeURIComponent(sessionId)}/chatters`,
-      transformResponse: asChatterList,
       providesTags: (_result, _error, sessionId) => [{ type: 'Chatters', id: sessionId }],
       async onCacheEntryAdded(sessionId, api) {
         try {
@@ -96,8 +89,6 @@ export const chattersApi = apiSlice.injectEndpoints({
         method: 'PUT',
         body: { isGreeted },
       }),
-      transformResponse: (data: unknown) =>
-        ((data as { chatter?: ChatterDto })?.chatter ?? data) as ChatterDto,
       async onQueryStarted({ chatterId, sessionId, isGreeted }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           chattersApi.util.updateQueryData('getChatters', sessionId, (draft) => {
@@ -113,14 +104,12 @@ export const chattersApi = apiSlice.injectEndpoints({
         );
         try {
           const { data } = await queryFulfilled;
-          if (data?.id === chatterId) {
-            dispatch(
-              chattersApi.util.updateQueryData('getChatters', sessionId, (draft) => {
-                const index = indexOfChatter(draft, chatterId);
-                if (index !== -1) draft[index] = { ...draft[index], ...data };
-              }),
-            );
-          }
+          dispatch(
+            chattersApi.util.updateQueryData('getChatters', sessionId, (draft) => {
+              const index = indexOfChatter(draft, chatterId);
+              if (index !== -1) draft[index] = data;
+            }),
+          );
         } catch {
           patch.undo();
         }

@@ -1,4 +1,4 @@
-import type { ChatterDto } from '@greetboard/contracts';
+import type { ChatterDto } from '@greetboard/contracts/wire';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const HIDE_GREETED_STORAGE_KEY = 'hideGreeted';

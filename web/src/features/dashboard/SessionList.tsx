@@ -1,4 +1,4 @@
-import type { SessionDto, UserDto } from '@greetboard/contracts';
+import type { SessionDto, UserDto } from '@greetboard/contracts/wire';
 import { Plus } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { useId, useState } from 'react';

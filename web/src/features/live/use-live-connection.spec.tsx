@@ -1,5 +1,5 @@
 /** @jest-environment ./web/test/jsdom-environment.js */
-import type { ChatterDto, SessionDto } from '@greetboard/contracts';
+import type { ChatterDto, SessionDto } from '@greetboard/contracts/wire';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';

@@ -1,4 +1,4 @@
-import type { ChatterDto, SessionDto, UserDto } from '@greetboard/contracts';
+import type { ChatterDto, SessionDto, UserDto } from '@greetboard/contracts/wire';
 import { ChevronDown, ChevronUp, Play, Square } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { ChatterDto, SessionDto } from '@greetboard/contracts';
+import type { ChatterDto, SessionDto } from '@greetboard/contracts/wire';
 import { ArrowLeft, Play, Square } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { SessionDto } from '@greetboard/contracts';
+import type { SessionDto } from '@greetboard/contracts/wire';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 

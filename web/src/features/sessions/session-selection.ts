@@ -1,4 +1,4 @@
-import type { SessionDto } from '@greetboard/contracts';
+import type { SessionDto } from '@greetboard/contracts/wire';
 
 type Selectable = Pick<SessionDto, 'id' | 'isActive' | 'createdAt'>;
 

@@ -1,21 +1,10 @@
-import type { SessionDto } from '@greetboard/contracts';
+import type { DeleteSessionResult, SessionDto } from '@greetboard/contracts/wire';
 import { apiSlice } from '../../app/api-slice';
 import { liveSocket } from '../live/live-socket';
 
 export interface CreateSessionInput {
   name: string;
   keywords: string[];
-}
-
-export interface DeleteSessionResult {
-  sessionName?: string;
-  deletedChatters?: number;
-}
-
-function asSessionList(data: unknown): SessionDto[] {
-  if (Array.isArray(data)) return data as SessionDto[];
-  const wrapped = (data as { sessions?: unknown } | null)?.sessions;
-  return Array.isArray(wrapped) ? (wrapped as SessionDto[]) : [];
 }
 
 function upsert(list: SessionDto[], session: SessionDto) {
@@ -40,7 +29,7 @@ export function applySessionEvent(list: SessionDto[], event: LiveEvent): void {
     }
     case 'new_chatter': {
       const session = list.find((s) => s.id === event.payload.sessionId);
-      if (session) session._count = { chatters: (session._count?.chatters ?? 0) + 1 };
+      if (session) session._count = { chatters: session._count.chatters + 1 };
       return;
     }
     default:
@@ -54,7 +43,6 @@ export const sessionsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getSessions: build.query<SessionDto[], void>({
       query: () => '/api/sessions',
-      transformResponse: asSessionList,
       providesTags: ['Sessions'],
       async onCacheEntryAdded(_arg, api) {
         try {
@@ -75,8 +63,6 @@ export const sessionsApi = apiSlice.injectEndpoints({
         method: 'POST',
         body: { name, keywords: JSON.stringify(keywords) },
       }),
-      transformResponse: (data: unknown) =>
-        ((data as { session?: SessionDto })?.session ?? data) as SessionDto,
       invalidatesTags: ['Sessions'],
     }),
     updateSession: build.mutation<SessionDto, { id: string } & Partial<SessionDto>>({
@@ -85,14 +71,12 @@ export const sessionsApi = apiSlice.injectEndpoints({
         method: 'PUT',
         body: changes,
       }),
-      transformResponse: (data: unknown) =>
-        ((data as { session?: SessionDto })?.session ?? data) as SessionDto,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
           dispatch(
             sessionsApi.util.updateQueryData('getSessions', undefined, (draft) => {
-              if (data?.id) upsert(draft, data);
+              upsert(draft, data);
             }),
           );
         } catch {

@@ -1,4 +1,4 @@
-import type { SessionDto } from '@greetboard/contracts';
+import type { SessionDto } from '@greetboard/contracts/wire';
 import toast from 'react-hot-toast';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,10 +22,10 @@ export function useSessionControls(username: string | undefined) {
   const [deleteSession] = useDeleteSessionMutation();
 
   const start = useCallback(
-    async (session: Pick<SessionDto, 'id'>, { quiet = false } = {}) => {
+    async (session: Pick<SessionDto, 'id'>) => {
       try {
         await updateSession({ id: session.id, isActive: true }).unwrap();
-        if (!quiet) toast.success(t('toast.sessionStarted', { username }));
+        toast.success(t('toast.sessionStarted', { username }));
         return true;
       } catch (error) {
         if (isNotSessionOwner(error)) toast.error(t('toast.ownerOnly'));
@@ -65,25 +65,21 @@ export function useSessionControls(username: string | undefined) {
         );
         return null;
       }
-      // The server starts a new session itself; start it here only if it did not.
-      if (!created.isActive) {
-        const started = await start(created, { quiet: true });
-        if (!started) return created;
-      }
+      // The server starts a new session as it creates it (spec section 4).
       toast.success(t('toast.sessionCreated', { username }));
       return created;
     },
-    [createSession, start, t, username],
+    [createSession, t, username],
   );
 
   const remove = useCallback(
-    async (session: Pick<SessionDto, 'id' | 'name'>) => {
+    async (session: Pick<SessionDto, 'id'>) => {
       try {
         const result = await deleteSession(session.id).unwrap();
         toast.success(
           t('toast.sessionDeletedDetail', {
-            name: result?.sessionName ?? session.name,
-            count: result?.deletedChatters ?? 0,
+            name: result.sessionName,
+            count: result.deletedChatters,
           }),
         );
         return true;

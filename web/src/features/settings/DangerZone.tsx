@@ -19,8 +19,8 @@ export function DangerZone() {
       setOpen(false);
       toast.success(
         t('settings.toast.accountDeleted', {
-          sessions: t('settings.danger.sessionCount', { count: deletedData?.sessions ?? 0 }),
-          chatters: t('settings.danger.chatterCount', { count: deletedData?.chatters ?? 0 }),
+          sessions: t('settings.danger.sessionCount', { count: deletedData.sessions }),
+          chatters: t('settings.danger.chatterCount', { count: deletedData.chatters }),
         }),
       );
       await logout();

@@ -1,4 +1,5 @@
 /** @jest-environment ./web/test/jsdom-environment.js */
+import type { UserSettingsDto } from '@greetboard/contracts/wire';
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,10 +7,9 @@ import { Provider } from 'react-redux';
 import { createStore } from '../../app/store';
 import { setUpI18n } from '../../../test/unit/test-utils';
 import { DefaultKeywordsSection } from './DefaultKeywordsSection';
-import type { UserSettings } from './settings-api';
 import { settingsTexts } from './settings-texts';
 
-const settings: UserSettings = {
+const settings: UserSettingsDto = {
   soundNotifications: true,
   autoStartSessions: false,
   obsMode: false,
@@ -35,15 +35,15 @@ function serveSettings(sent: unknown[]) {
 }
 
 /** Renders with a store that survives re-renders with new settings (as the page passes them). */
-function renderSection(initial: UserSettings) {
+function renderSection(initial: UserSettingsDto) {
   const store = createStore();
-  const view = (value: UserSettings) => (
+  const view = (value: UserSettingsDto) => (
     <Provider store={store}>
       <DefaultKeywordsSection settings={value} />
     </Provider>
   );
   const result = render(view(initial));
-  return { rerender: (value: UserSettings) => result.rerender(view(value)) };
+  return { rerender: (value: UserSettingsDto) => result.rerender(view(value)) };
 }
 
 const keywordsOf = (body: unknown) =>

@@ -1,13 +1,14 @@
+import type { UserSettingsDto } from '@greetboard/contracts/wire';
 import { useState, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { KeywordChips } from '../../components/KeywordChips';
 import { addKeyword } from '../sessions/keywords';
-import { defaultKeywordsOf, type UserSettings } from './settings-api';
+import { defaultKeywordsOf } from './settings-api';
 import { useUpdateSettingsMutation } from './settings-lists-api';
 
 /** Keywords every new session starts with (the new-session form reads them). */
-export function DefaultKeywordsSection({ settings }: { settings: UserSettings }) {
+export function DefaultKeywordsSection({ settings }: { settings: UserSettingsDto }) {
   const { t } = useTranslation();
   const [update] = useUpdateSettingsMutation();
   const [draft, setDraft] = useState('');

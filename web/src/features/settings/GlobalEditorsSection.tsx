@@ -1,4 +1,4 @@
-import type { GlobalEditorDto, GlobalEditorInviteDto, UserDto } from '@greetboard/contracts';
+import type { GlobalEditorDto, GlobalEditorInviteDto, UserDto } from '@greetboard/contracts/wire';
 import { Check, Clock, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';

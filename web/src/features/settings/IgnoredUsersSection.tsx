@@ -1,4 +1,4 @@
-import type { IgnoredUserDto } from '@greetboard/contracts';
+import type { IgnoredUserDto } from '@greetboard/contracts/wire';
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';

@@ -1,3 +1,4 @@
+import type { UserSettingsDto } from '@greetboard/contracts/wire';
 import { Volume2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
@@ -7,7 +8,6 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { playNewChatterSound } from '../chatters/notification-sound';
 import { LANGUAGES, type Language } from '../i18n/i18n';
 import { themeSet, type Theme } from '../theme/theme-slice';
-import type { UserSettings } from './settings-api';
 import { useUpdateSettingsMutation } from './settings-lists-api';
 import { applyLanguage } from './use-account-preferences';
 
@@ -59,7 +59,7 @@ function PreferenceSwitch(props: {
   );
 }
 
-export function PreferencesSection({ settings }: { settings: UserSettings }) {
+export function PreferencesSection({ settings }: { settings: UserSettingsDto }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   // The selects show what this browser shows (the top bar toggles the theme locally too).
@@ -72,7 +72,7 @@ export function PreferencesSection({ settings }: { settings: UserSettings }) {
   const languageId = useId();
 
   /** The spec sends the stored settings merged with the change. */
-  const save = async (changes: Partial<UserSettings>) => {
+  const save = async (changes: Partial<UserSettingsDto>) => {
     try {
       await update({ ...settings, ...changes }).unwrap();
       // i18n.t, not the t of this render: after a language change the toast speaks the new one.

@@ -9,7 +9,7 @@ import { GlobalEditorsSection } from './GlobalEditorsSection';
 import { IgnoredUsersSection } from './IgnoredUsersSection';
 import { ObsSection } from './ObsSection';
 import { PreferencesSection } from './PreferencesSection';
-import { useGetSettingsQuery, type UserSettings } from './settings-api';
+import { useGetSettingsQuery } from './settings-api';
 import {
   useGetEditorInvitesQuery,
   useGetGlobalEditorsQuery,
@@ -17,17 +17,6 @@ import {
 } from './settings-lists-api';
 import { settingsTexts } from './settings-texts';
 import './settings.css';
-
-/** The spec's defaults (section 9), for fields a stored record lacks. */
-const DEFAULTS: UserSettings = {
-  soundNotifications: false,
-  autoStartSessions: false,
-  obsMode: false,
-  announceSessionStatus: false,
-  theme: 'dark',
-  defaultKeywords: '[]',
-  language: 'en',
-};
 
 /** The settings screen: settings, ignored users, editors and invites load together. */
 export default function SettingsPage() {
@@ -47,7 +36,7 @@ export default function SettingsPage() {
 
   if (!user) return null;
   if (!ready) return <Spinner />;
-  const current: UserSettings = { ...DEFAULTS, ...settings.data };
+  const current = settings.data;
 
   return (
     <div className="page settings-page">
@@ -68,7 +57,7 @@ export default function SettingsPage() {
             {t('settings.retry')}
           </button>
         </div>
-      ) : (
+      ) : current ? (
         <div className="settings-grid">
           <PreferencesSection settings={current} />
           <DefaultKeywordsSection settings={current} />
@@ -81,7 +70,7 @@ export default function SettingsPage() {
           <ObsSection />
           <DangerZone />
         </div>
-      )}
+      ) : null}
     </div>
   );
 }

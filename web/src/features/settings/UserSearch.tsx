@@ -1,15 +1,10 @@
-import type { UserSearchResponse } from '@greetboard/contracts';
+import type { UserDto, UserSearchResponse } from '@greetboard/contracts/wire';
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { httpStatus } from '../../app/api-errors';
 import { Avatar } from '../../components/Avatar';
-import {
-  useImportUserMutation,
-  useSearchUserMutation,
-  type ImportUserResult,
-} from './settings-lists-api';
+import { existingUserOf, useImportUserMutation, useSearchUserMutation } from './settings-lists-api';
 import { useUserSearch } from './use-user-search';
 
 interface UserSearchProps {
@@ -43,7 +38,7 @@ export function UserSearch({ label, onChoose }: UserSearchProps) {
     () => toast.error(t('settings.toast.searchFailed')),
   );
 
-  const showAsImported = (user: ImportUserResult['user']) =>
+  const showAsImported = (user: UserDto) =>
     search.setResult({ found: true, inDatabase: true, user, twitchUser: null });
 
   const runImport = async (username: string) => {
@@ -55,8 +50,8 @@ export function UserSearch({ label, onChoose }: UserSearchProps) {
       );
       showAsImported(answer.user);
     } catch (error) {
-      const existing = (error as { data?: ImportUserResult }).data?.user;
-      if (httpStatus(error) === 409 && existing) {
+      const existing = existingUserOf(error);
+      if (existing) {
         toast.success(t('settings.toast.userExists'));
         showAsImported(existing);
       } else {

@@ -1,41 +1,26 @@
+import type { UserSettingsDto } from '@greetboard/contracts/wire';
 import { apiSlice } from '../../app/api-slice';
-
-/** The spec's user settings (section 3). */
-export interface UserSettings {
-  soundNotifications: boolean;
-  autoStartSessions: boolean;
-  obsMode: boolean;
-  announceSessionStatus: boolean;
-  theme: 'dark' | 'light';
-  /** Serialised list of strings. */
-  defaultKeywords: string | string[];
-  language: string;
-}
 
 /**
  * The default keywords as a list; malformed counts as none. (Parsed here rather than with the
  * sessions feature's parser, which would pull that feature into every page's first load.)
  */
-export function defaultKeywordsOf(settings: Partial<UserSettings> | undefined): string[] {
-  let value: unknown = settings?.defaultKeywords;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return [];
-    }
+export function defaultKeywordsOf(settings: Pick<UserSettingsDto, 'defaultKeywords'> | undefined) {
+  if (!settings) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(settings.defaultKeywords);
+  } catch {
+    return [];
   }
   return Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string') : [];
 }
 
 export const settingsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getSettings: build.query<Partial<UserSettings>, void>({
+    /** The stored settings, or the defaults for a user who never changed one: always complete. */
+    getSettings: build.query<UserSettingsDto, void>({
       query: () => '/api/settings',
-      transformResponse: (data: unknown): Partial<UserSettings> =>
-        (data as { settings?: Partial<UserSettings> } | null)?.settings ??
-        (data as Partial<UserSettings> | null) ??
-        {},
       providesTags: ['Settings'],
     }),
   }),

@@ -2,28 +2,28 @@ import type {
   GlobalEditorDto,
   GlobalEditorInviteDto,
   IgnoredUserDto,
+  RemovedAnswer,
+  UserDeletedAnswer,
   UserDto,
+  UserExistsAnswer,
+  UserImportedAnswer,
   UserSearchResponse,
-} from '@greetboard/contracts';
+  UserSettingsDto,
+} from '@greetboard/contracts/wire';
+import { serverErrorCode } from '../../app/api-errors';
 import { apiSlice } from '../../app/api-slice';
-import { settingsApi, type UserSettings } from './settings-api';
+import { settingsApi } from './settings-api';
 
 /**
  * What only the settings screen asks for: settings updates, ignore list, editors and invites, user search and
  * import, account deletion. Apart from settings-api so the overlay's bundle stays small.
  */
 
-export interface ImportUserResult {
-  message?: string;
-  error?: string;
-  user: UserDto;
+/** The user of an import refused because the user was in the database already (a 409). */
+export function existingUserOf(error: unknown): UserDto | undefined {
+  if (serverErrorCode(error) !== 'USER_ALREADY_EXISTS') return undefined;
+  return (error as { data: UserExistsAnswer }).data.user;
 }
-
-export interface DeleteAccountResult {
-  deletedData: { sessions: number; chatters: number };
-}
-
-const asList = <T>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : []);
 
 const withSettingsTags = apiSlice.enhanceEndpoints({
   addTagTypes: ['IgnoredUsers', 'GlobalEditors', 'EditorInvites'],
@@ -35,7 +35,7 @@ export const settingsListsApi = withSettingsTags.injectEndpoints({
      * The spec sends the full settings object (stored settings merged with the change). The
      * cache changes at once and goes back if the server refuses.
      */
-    updateSettings: build.mutation<Partial<UserSettings>, Partial<UserSettings>>({
+    updateSettings: build.mutation<UserSettingsDto, Partial<UserSettingsDto>>({
       query: (settings) => ({ url: '/api/settings', method: 'PUT', body: settings }),
       async onQueryStarted(settings, { dispatch, queryFulfilled }) {
         const patch = dispatch(
@@ -53,28 +53,25 @@ export const settingsListsApi = withSettingsTags.injectEndpoints({
     }),
     getIgnoredUsers: build.query<IgnoredUserDto[], void>({
       query: () => '/api/ignored-users',
-      transformResponse: asList<IgnoredUserDto>,
       providesTags: ['IgnoredUsers'],
     }),
     addIgnoredUser: build.mutation<IgnoredUserDto, { username: string; reason?: string }>({
       query: (body) => ({ url: '/api/ignored-users', method: 'POST', body }),
       invalidatesTags: ['IgnoredUsers'],
     }),
-    removeIgnoredUser: build.mutation<unknown, string>({
+    removeIgnoredUser: build.mutation<RemovedAnswer, string>({
       query: (id) => ({ url: `/api/ignored-users/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['IgnoredUsers'],
     }),
     getGlobalEditors: build.query<GlobalEditorDto[], void>({
       query: () => '/api/global-editors',
-      transformResponse: asList<GlobalEditorDto>,
       providesTags: ['GlobalEditors'],
     }),
     getEditorInvites: build.query<GlobalEditorInviteDto[], void>({
       query: () => '/api/global-editor-invites',
-      transformResponse: asList<GlobalEditorInviteDto>,
       providesTags: ['EditorInvites'],
     }),
-    inviteEditor: build.mutation<unknown, string>({
+    inviteEditor: build.mutation<GlobalEditorInviteDto, string>({
       query: (username) => ({
         url: '/api/global-editors/invite',
         method: 'POST',
@@ -82,12 +79,15 @@ export const settingsListsApi = withSettingsTags.injectEndpoints({
       }),
       invalidatesTags: ['EditorInvites'],
     }),
-    removeEditor: build.mutation<unknown, string>({
+    removeEditor: build.mutation<RemovedAnswer, string>({
       query: (id) => ({ url: `/api/global-editors/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['GlobalEditors', 'Sessions'],
     }),
     /** Either answer reloads both lists; accepting also brings the owner's sessions. */
-    answerInvite: build.mutation<unknown, { id: string; status: 'accepted' | 'declined' }>({
+    answerInvite: build.mutation<
+      GlobalEditorInviteDto,
+      { id: string; status: 'accepted' | 'declined' }
+    >({
       query: ({ id, status }) => ({
         url: `/api/global-editor-invites/${encodeURIComponent(id)}`,
         method: 'PUT',
@@ -98,10 +98,11 @@ export const settingsListsApi = withSettingsTags.injectEndpoints({
     searchUser: build.mutation<UserSearchResponse, string>({
       query: (username) => `/api/twitch/search-user?username=${encodeURIComponent(username)}`,
     }),
-    importUser: build.mutation<ImportUserResult, string>({
+    /** A user already in the database is refused with a 409 that carries it: existingUserOf. */
+    importUser: build.mutation<UserImportedAnswer, string>({
       query: (username) => ({ url: '/api/twitch/import-user', method: 'POST', body: { username } }),
     }),
-    deleteAccount: build.mutation<DeleteAccountResult, void>({
+    deleteAccount: build.mutation<UserDeletedAnswer, void>({
       query: () => ({ url: '/api/account', method: 'DELETE' }),
     }),
   }),

@@ -1,3 +1,4 @@
+import type { UserSettingsDto } from '@greetboard/contracts/wire';
 import { useEffect, useRef } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { readStored, writeStored } from '../../app/local-storage';
@@ -9,7 +10,7 @@ import {
   LANGUAGE_STORAGE_KEY,
 } from '../i18n/i18n';
 import { DEFAULT_THEME, themeSet } from '../theme/theme-slice';
-import { useGetSettingsQuery, type UserSettings } from './settings-api';
+import { useGetSettingsQuery } from './settings-api';
 
 /** Shows a language at once (once its texts have loaded) and remembers it in this browser. */
 export async function applyLanguage(language: string): Promise<void> {
@@ -18,7 +19,7 @@ export async function applyLanguage(language: string): Promise<void> {
   if (i18n.language !== language) await changeLanguage(language);
 }
 
-type Preferences = Pick<UserSettings, 'theme' | 'language'>;
+type Preferences = Pick<UserSettingsDto, 'theme' | 'language'>;
 
 /** What this browser last saw of a user's server-side theme and language. */
 const seenKey = (userId: string) => `accountPreferences:${userId}`;

@@ -1,5 +1,5 @@
 /** @jest-environment ./web/test/jsdom-environment.js */
-import type { UserSearchResponse } from '@greetboard/contracts';
+import type { UserSearchResponse } from '@greetboard/contracts/wire';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import {

@@ -1,4 +1,4 @@
-import type { UserSearchResponse } from '@greetboard/contracts';
+import type { UserSearchResponse } from '@greetboard/contracts/wire';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Spec sections 5 and 9: search rules. */

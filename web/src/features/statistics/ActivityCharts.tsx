@@ -1,4 +1,4 @@
-import type { ActivityStatistics } from '@greetboard/contracts';
+import type { ActivityStatistics } from '@greetboard/contracts/wire';
 import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { BarChart } from './BarChart';

@@ -1,4 +1,4 @@
-import type { AggregateStatistics, SessionStatistics } from '@greetboard/contracts';
+import type { AggregateStatistics, SessionStatistics } from '@greetboard/contracts/wire';
 import { useId, useState, type ReactNode } from 'react';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';

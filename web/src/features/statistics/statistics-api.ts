@@ -1,4 +1,4 @@
-import type { AggregateStatistics, SessionStatistics } from '@greetboard/contracts';
+import type { AggregateStatistics, SessionStatistics } from '@greetboard/contracts/wire';
 import { apiSlice } from '../../app/api-slice';
 
 /** The viewer's IANA time zone: the server counts days and hours in it. */
