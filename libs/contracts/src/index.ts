@@ -20,3 +20,4 @@ export * from './admin/admin-status.js';
 export * from './session-events/session-domain-events.js';
 export * from './stats/statistics.js';
 export * from './login-sessions/login-session-requests.js';
+export * from './login-sessions/overlay-links.js';

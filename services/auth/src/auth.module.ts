@@ -19,6 +19,7 @@ import { AUTH_DATABASE } from './database/auth-database.js';
 import { LoginSessions } from './login-sessions/login-sessions.js';
 import { SettingsService } from './settings/settings.service.js';
 import { UserSettingsEntity } from './settings/user-settings.entity.js';
+import { OverlayLinksHandler } from './overlay-links/overlay-links.handler.js';
 import { SignInHandler } from './sign-in/sign-in.handler.js';
 import { SignInService } from './sign-in/sign-in.service.js';
 import { TwitchClient } from './twitch/twitch-client.js';
@@ -56,6 +57,7 @@ export class AuthModule {
       ],
       controllers: [
         SignInHandler,
+        OverlayLinksHandler,
         UsersHandler,
         AdminTotalsHandler,
         replicaStatusController('auth'),

@@ -149,6 +149,8 @@ export const de: LocaleMessages = {
     progress: 'Begrüßungsfortschritt',
     more_one: '+ {{count}} weiterer',
     more_other: '+ {{count}} weitere',
+    linkEnded:
+      'Dieser Overlay-Link funktioniert nicht mehr. Erstelle in den Einstellungen einen neuen.',
   },
   settings: {
     sessionOwner: 'Sitzung von {{username}}',

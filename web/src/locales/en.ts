@@ -145,6 +145,7 @@ export const en = {
     progress: 'Greeting progress',
     more_one: '+ {{count}} more',
     more_other: '+ {{count}} more',
+    linkEnded: 'This overlay link no longer works. Make a new one in Settings.',
   },
   settings: {
     sessionOwner: "{{username}}'s session",

@@ -154,6 +154,7 @@ export const es: LocaleMessages = {
     more_one: '+ {{count}} más',
     more_many: '+ {{count}} más',
     more_other: '+ {{count}} más',
+    linkEnded: 'Este enlace de overlay ya no funciona. Crea uno nuevo en Configuración.',
   },
   settings: {
     sessionOwner: 'Sesión de {{username}}',

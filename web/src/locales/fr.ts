@@ -154,6 +154,7 @@ export const fr: LocaleMessages = {
     more_one: '+ {{count}} de plus',
     more_many: '+ {{count}} de plus',
     more_other: '+ {{count}} de plus',
+    linkEnded: 'Ce lien d’overlay ne fonctionne plus. Créez-en un nouveau dans les paramètres.',
   },
   settings: {
     sessionOwner: 'Session de {{username}}',

@@ -39,6 +39,11 @@ export class Standalone {
     await this.runtime.stop('SIGTERM');
   }
 
+  /** Stops the runtime and starts it again on the same data and ports. */
+  restart(): Promise<number | string> {
+    return this.runtime.restart();
+  }
+
   /** POST to the emulator's control API; throws on a refusal. */
   control(route: string, body: unknown): Promise<unknown> {
     return this.runtime.control('POST', route, body);

@@ -13,6 +13,7 @@ import {
 import { Transform, Type } from 'class-transformer';
 import { TWITCH_LOGIN_PATTERN } from '../chat/chat-line.js';
 import type { UserDto } from '../entities/entities.js';
+import type { LoginAccess } from '../login-sessions/overlay-links.js';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
 import type { UserDataCount } from '../users/user-data.js';
@@ -72,6 +73,8 @@ export class SessionRequest {
 
 export interface ResolveSessionResponse {
   user: UserDto | null;
+  /** What the session may do; absent from replicas older than overlay links ('browser'). */
+  access?: LoginAccess;
 }
 
 export class UserRequest {

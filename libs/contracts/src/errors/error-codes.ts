@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   USER_NOT_FOUND: 'User not found.',
   USER_ALREADY_EXISTS: 'User already exists in database',
   NOT_FOUND: 'Not found.',
+  OVERLAY_LINK_NOT_FOUND: 'Overlay link not found.',
+  OVERLAY_LINK_REFUSED: 'An overlay link cannot do this.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   CONFLICT: 'The request conflicts with the current state.',
   CSRF_REJECTED: 'Cross-site request refused.',

@@ -1,4 +1,4 @@
-import { IsUUID, Matches } from 'class-validator';
+import { IsOptional, IsUUID, Matches } from 'class-validator';
 import { SESSION_ID_PATTERN, SessionRequest } from '../auth/auth-messages.js';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
@@ -12,13 +12,22 @@ export const LOGIN_SESSION_REQUESTS = {
   ),
 } as const;
 
-/** One login session ended (logout in one browser): only its live sockets close. */
+/**
+ * One login session ended (logout in one browser, a revoked overlay link): only its live
+ * sockets close. A browser's logout names the session; a revoked link, whose token auth never
+ * keeps, names the SHA-256 of it (base64url).
+ */
 export class LoginSessionEnded {
   @IsUUID()
   userId: string;
 
+  @IsOptional()
   @Matches(SESSION_ID_PATTERN)
-  sessionId: string;
+  sessionId?: string;
+
+  @IsOptional()
+  @Matches(SESSION_ID_PATTERN)
+  sessionIdHash?: string;
 }
 
 export const LOGIN_SESSION_EVENTS = {

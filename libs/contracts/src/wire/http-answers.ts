@@ -1,4 +1,5 @@
 import type { UserDto } from '../entities/entities.js';
+import type { OverlayAccess } from '../login-sessions/overlay-links.js';
 import type { UserDataCount } from '../users/user-data.js';
 
 /**
@@ -7,8 +8,11 @@ import type { UserDataCount } from '../users/user-data.js';
  * never wrapped in `{ data }` or `{ <name>: ... }`.
  */
 
-/** `GET /auth/me?optional=true`: the user, or `{ user: null }` for a visitor. */
-export type MeAnswer = UserDto | { user: null };
+/**
+ * `GET /auth/me?optional=true`: the user, or `{ user: null }` for a visitor. Through an
+ * overlay link, the user it belongs to and what the link may do (`overlayAccess`).
+ */
+export type MeAnswer = (UserDto & { overlayAccess?: OverlayAccess }) | { user: null };
 
 /** `GET /api/app-info`: what the footer and the demo banner show. */
 export interface AppInfoDto {

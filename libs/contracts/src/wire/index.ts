@@ -22,3 +22,5 @@ export type * from '../health/health.js';
 export type * from '../live/live-relay.js';
 export type * from '../admin/admin-status.js';
 export type * from '../stats/statistics.js';
+export type * from '../login-sessions/overlay-links.js';
+export { OVERLAY_ACCESS } from '../login-sessions/overlay-links.js';

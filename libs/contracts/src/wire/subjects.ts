@@ -28,6 +28,9 @@ export const SUBJECTS = {
     endAllSessionsOfUser: 'auth.session.end-all-of-user.v1',
     sessionEnded: 'auth.session.ended.v1',
     adminTotals: 'auth.admin.totals.v1',
+    listOverlayLinks: 'auth.overlay-link.list.v1',
+    createOverlayLink: 'auth.overlay-link.create.v1',
+    revokeOverlayLink: 'auth.overlay-link.revoke.v1',
   },
   sessions: {
     listSessions: 'sessions.session.list.v1',

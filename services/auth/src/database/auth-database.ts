@@ -5,6 +5,7 @@ import { UserEntity } from '../users/user.entity.js';
 import { CreateAuthTables1767225600000 } from './migrations/1767225600000-CreateAuthTables.js';
 import { CreateOutbox1767312000000 } from './migrations/1767312000000-CreateOutbox.js';
 import { CreateLoginSessions1767398400000 } from './migrations/1767398400000-CreateLoginSessions.js';
+import { OverlayLinks1767700000000 } from './migrations/1767700000000-OverlayLinks.js';
 
 /** The auth service's schema: users, their settings, encrypted Twitch tokens, the event outbox. */
 export const AUTH_DATABASE: ServiceDatabase = {
@@ -14,5 +15,6 @@ export const AUTH_DATABASE: ServiceDatabase = {
     CreateAuthTables1767225600000,
     CreateOutbox1767312000000,
     CreateLoginSessions1767398400000,
+    OverlayLinks1767700000000,
   ],
 };

@@ -3,9 +3,25 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AUTH_CONFIG } from '../auth.tokens.js';
 import type { AuthConfig } from '../config.js';
+import type { LoginAccess, OverlayAccess, OverlayLinkDto } from '@greetboard/contracts';
+
+/** An overlay link never ends by time: it ends when revoked or rotated. */
+const NEVER_MS = Number.MAX_SAFE_INTEGER;
+
+export interface ResolvedLoginSession {
+  userId: string;
+  access: LoginAccess;
+}
+
+export interface NewOverlayLink extends OverlayLinkDto {
+  token: string;
+  /** The hashes of the links of this access it replaced (their sockets close). */
+  replaced: string[];
+}
 
 interface StoredSession {
   user_id: string;
+  kind: LoginAccess;
   expires_at_ms: string;
   idle_expires_at_ms: string;
   touched_at_ms: string;
@@ -63,14 +79,20 @@ export class LoginSessions {
 
   /** The user id of a live session, re-arming its idle lifetime; null when it ended. */
   async resolve(sessionId: string): Promise<string | null> {
+    return (await this.resolveWithAccess(sessionId))?.userId ?? null;
+  }
+
+  /** The user of a live session and what it may do (a browser, or an overlay link). */
+  async resolveWithAccess(sessionId: string): Promise<ResolvedLoginSession | null> {
     const [session] = rowsOf<StoredSession>(
       await this.dataSource.query(
-        `SELECT user_id, expires_at_ms, idle_expires_at_ms, touched_at_ms
+        `SELECT user_id, kind, expires_at_ms, idle_expires_at_ms, touched_at_ms
            FROM auth.login_sessions WHERE id_hash = $1`,
         [hashOf(sessionId)],
       ),
     );
     if (!session) return null;
+    if (session.kind !== 'browser') return { userId: session.user_id, access: session.kind };
     const now = Date.now();
     const expiresAt = Number(session.expires_at_ms);
     if (expiresAt <= now || Number(session.idle_expires_at_ms) <= now) {
@@ -86,7 +108,65 @@ export class LoginSessions {
         [hashOf(sessionId), now, this.idleExpiry(now, expiresAt)],
       );
     }
-    return session.user_id;
+    return { userId: session.user_id, access: 'browser' };
+  }
+
+  /**
+   * A new overlay link of `access` for the user, replacing the one they had (rotation): the
+   * token is answered this once and stored only as its hash.
+   */
+  async createOverlayLink(userId: string, access: OverlayAccess): Promise<NewOverlayLink> {
+    const token = randomBytes(32).toString('base64url');
+    const kind: LoginAccess = `overlay-${access}`;
+    const now = Date.now();
+    return this.dataSource.transaction(async (manager) => {
+      const replaced = rowsOf<{ id_hash: string }>(
+        await manager.query(
+          `DELETE FROM auth.login_sessions WHERE user_id = $1 AND kind = $2 RETURNING id_hash`,
+          [userId, kind],
+        ),
+      ).map((row) => row.id_hash);
+      await manager.query(
+        `INSERT INTO auth.login_sessions
+           (id_hash, user_id, kind, created_at_ms, expires_at_ms, idle_expires_at_ms, touched_at_ms)
+         VALUES ($1, $2, $3, $4, $5, $5, $4)`,
+        [hashOf(token), userId, kind, now, NEVER_MS],
+      );
+      return {
+        id: hashOf(token),
+        access,
+        createdAt: new Date(now).toISOString(),
+        token,
+        replaced,
+      };
+    });
+  }
+
+  async overlayLinks(userId: string): Promise<OverlayLinkDto[]> {
+    const rows = rowsOf<{ id_hash: string; kind: LoginAccess; created_at_ms: string }>(
+      await this.dataSource.query(
+        `SELECT id_hash, kind, created_at_ms FROM auth.login_sessions
+          WHERE user_id = $1 AND kind <> 'browser' ORDER BY kind`,
+        [userId],
+      ),
+    );
+    return rows.map((row) => ({
+      id: row.id_hash,
+      access: row.kind === 'overlay-greet' ? 'greet' : 'read',
+      createdAt: new Date(Number(row.created_at_ms)).toISOString(),
+    }));
+  }
+
+  /** Ends the user's overlay link `id` (its hash); false when they have no such link. */
+  async revokeOverlayLink(userId: string, id: string): Promise<boolean> {
+    const ended = rowsOf<{ id_hash: string }>(
+      await this.dataSource.query(
+        `DELETE FROM auth.login_sessions
+          WHERE id_hash = $1 AND user_id = $2 AND kind <> 'browser' RETURNING id_hash`,
+        [id, userId],
+      ),
+    );
+    return ended.length > 0;
   }
 
   /** Ends one session; answers whose it was, or null when there was none. */
@@ -100,9 +180,18 @@ export class LoginSessions {
     return ended?.user_id ?? null;
   }
 
-  /** Ends every session of the user at once (logout everywhere, rejection, deletion). */
-  async endAllFor(userId: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM auth.login_sessions WHERE user_id = $1`, [userId]);
+  /**
+   * Ends every session of the user at once (rejection, deletion, an admin's force logout).
+   * Logging out everywhere ends every browser's and keeps the overlay links, which the
+   * streamer revokes in settings.
+   */
+  async endAllFor(userId: string, options: { keepOverlayLinks?: boolean } = {}): Promise<void> {
+    await this.dataSource.query(
+      options.keepOverlayLinks
+        ? `DELETE FROM auth.login_sessions WHERE user_id = $1 AND kind = 'browser'`
+        : `DELETE FROM auth.login_sessions WHERE user_id = $1`,
+      [userId],
+    );
   }
 
   private idleExpiry(now: number, expiresAt: number): number {

@@ -39,9 +39,9 @@ export class SignInHandler {
   /** The gateway asks this on every request that carries a session cookie. */
   @OnRequest(AUTH_REQUESTS.resolveSession)
   async resolve(@Payload() request: SessionRequest): Promise<ResolveSessionResponse> {
-    const userId = await this.sessions.resolve(request.sessionId);
-    const user = userId ? await this.users.findById(userId) : null;
-    return { user: user ? toUserDto(user) : null };
+    const session = await this.sessions.resolveWithAccess(request.sessionId);
+    const user = session ? await this.users.findById(session.userId) : null;
+    return user ? { user: toUserDto(user), access: session!.access } : { user: null };
   }
 
   /** Logout ends this browser's session only; the user's other browsers stay signed in. */

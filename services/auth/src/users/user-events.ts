@@ -87,9 +87,11 @@ export class UserEvents {
   }
 
   /** Gateways close the live sockets of this one login session (logout in one browser). */
-  async loginSessionEnded(userId: string, sessionId: string): Promise<void> {
+  async loginSessionEnded(userId: string, session: string | { hash: string }): Promise<void> {
+    const named =
+      typeof session === 'string' ? { sessionId: session } : { sessionIdHash: session.hash };
     await this.notify('login-session-ended', () =>
-      emitEvent(this.bus, LOGIN_SESSION_EVENTS.ended, { userId, sessionId }),
+      emitEvent(this.bus, LOGIN_SESSION_EVENTS.ended, { userId, ...named }),
     );
   }
 

@@ -247,7 +247,7 @@ export class UsersService {
 
   /** Ends every login session of the user at once; gateways close the user's live sockets. */
   async endSessions(userId: string, reason: UserSessionsEnded['reason']): Promise<void> {
-    await this.sessions.endAllFor(userId);
+    await this.sessions.endAllFor(userId, { keepOverlayLinks: reason === 'logout' });
     await this.events.sessionsEnded(userId, reason);
   }
 

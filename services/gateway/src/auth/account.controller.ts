@@ -8,6 +8,7 @@ import {
   type UserSettingsDto,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import { OverlayRoute } from '../http/access.guard.js';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
 import {
   GATEWAY_AUTH_SETTINGS,
@@ -24,6 +25,8 @@ export class AccountController {
     @Inject(GATEWAY_AUTH_SETTINGS) private readonly settings: GatewayAuthSettings,
   ) {}
 
+  /** The overlay reads the OBS mode and language from here, through a link too. */
+  @OverlayRoute('read')
   @Get('settings')
   getSettings(@CurrentUser() user: AuthenticatedUser): Promise<UserSettingsDto> {
     return sendRequest(this.bus, AUTH_REQUESTS.getSettings, { userId: user.id });

@@ -8,6 +8,7 @@ import {
 import type { KeyValueStore } from '@greetboard/kv';
 import { GATEWAY_KV } from '../gateway.tokens.js';
 import { AccountController } from './account.controller.js';
+import { OverlayLinksController } from './overlay-links.controller.js';
 import { AdminUsersController } from './admin-users.controller.js';
 import { AppInfoController } from './app-info.controller.js';
 import { GATEWAY_AUTH_SETTINGS, type GatewayAuthSettings } from './gateway-auth.settings.js';
@@ -28,6 +29,7 @@ export class GatewayAuthModule implements NestModule {
       controllers: [
         SignInController,
         AccountController,
+        OverlayLinksController,
         TwitchUsersController,
         AdminUsersController,
         AppInfoController,

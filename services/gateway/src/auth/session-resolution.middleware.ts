@@ -18,11 +18,19 @@ export interface RequestWithSession extends RequestWithUser {
 /** Kubernetes probes: answered alike with or without a cookie, and never asking auth. */
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
-/** The session cookie's value when it has the shape of a session id. */
+/**
+ * The login session a request names: the session cookie, or an overlay link's token sent as
+ * `Authorization: Bearer <token>` (ADR 0029), when it has the shape of a session id.
+ */
 export function sessionIdOf(request: Request, settings: GatewayAuthSettings): string | undefined {
   const cookies = request.cookies as Record<string, string | undefined> | undefined;
-  const value = cookies?.[sessionCookieName(settings)];
+  const value = cookies?.[sessionCookieName(settings)] ?? bearerOf(request.get('authorization'));
   return value !== undefined && SESSION_ID_PATTERN.test(value) ? value : undefined;
+}
+
+function bearerOf(header: string | undefined): string | undefined {
+  const match = header === undefined ? null : /^Bearer ([A-Za-z0-9_-]{43})$/.exec(header);
+  return match?.[1];
 }
 
 /**
@@ -49,9 +57,13 @@ export class SessionResolution implements NestMiddleware {
       return next();
     }
     try {
-      const { user } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, { sessionId });
+      const { user, access = 'browser' } = await sendRequest(
+        this.bus,
+        AUTH_REQUESTS.resolveSession,
+        { sessionId },
+      );
       if (user) {
-        Object.assign(request as RequestWithSession, { user, sessionId });
+        Object.assign(request as RequestWithSession, { user, sessionId, access });
       } else {
         response.clearCookie(cookieName, cookieOptions(this.settings));
       }

@@ -8,10 +8,11 @@ import {
   LOGIN_SESSION_REQUESTS,
   OAUTH_STATE_PATTERN,
   sendRequest,
+  type MeAnswer,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { Public } from '../http/access.guard.js';
-import { type AuthenticatedUser, type RequestWithUser } from '../http/current-user.decorator.js';
+import { type RequestWithUser } from '../http/current-user.decorator.js';
 import {
   GATEWAY_AUTH_SETTINGS,
   cookieOptions,
@@ -99,11 +100,13 @@ export class SignInController {
    */
   @Public()
   @Get('me')
-  me(
-    @Req() request: RequestWithUser,
-    @Query('optional') optional?: string,
-  ): AuthenticatedUser | { user: null } {
-    if (request.user) return request.user;
+  me(@Req() request: RequestWithUser, @Query('optional') optional?: string): MeAnswer {
+    if (request.user) {
+      // Through an overlay link: whose overlay it is, and what the link may do (ADR 0029).
+      if (request.access === 'overlay-read') return { ...request.user, overlayAccess: 'read' };
+      if (request.access === 'overlay-greet') return { ...request.user, overlayAccess: 'greet' };
+      return request.user;
+    }
     if (optional === 'true') return { user: null };
     throw new DomainError('UNAUTHENTICATED');
   }
@@ -116,7 +119,8 @@ export class SignInController {
     @Req() request: RequestWithSession,
     @Res({ passthrough: true }) response: Response,
   ): Promise<{ success: true }> {
-    if (request.sessionId) {
+    // An overlay link is ended by revoking it in settings, never by the overlay itself.
+    if (request.sessionId && (request.access ?? 'browser') === 'browser') {
       await sendRequest(this.bus, AUTH_REQUESTS.endSession, { sessionId: request.sessionId });
     }
     response.clearCookie(sessionCookieName(this.settings), cookieOptions(this.settings));

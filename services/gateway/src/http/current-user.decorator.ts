@@ -1,11 +1,13 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { DomainError, type UserDto } from '@greetboard/contracts';
+import { DomainError, type LoginAccess, type UserDto } from '@greetboard/contracts';
 
 /** The signed-in user, attached to the request by sign-in's session lookup. */
 export type AuthenticatedUser = UserDto;
 
 export interface RequestWithUser {
   user?: AuthenticatedUser;
+  /** What the request's login session may do: a browser, or an overlay link (ADR 0029). */
+  access?: LoginAccess;
 }
 
 /** Injects the signed-in user into a route handler; the route must not be `@Public()`. */

@@ -54,6 +54,9 @@ export async function parseClientMessage(
 }
 
 /** Carries out what a live socket asks: rooms, and start/stop/keywords through the sessions service. */
+/** What an overlay link's socket may send (ADR 0029). */
+const OVERLAY_COMMANDS = new Set<ClientMessage['type']>(['auth', 'join_session', 'leave_session']);
+
 @Injectable()
 export class LiveCommands {
   private readonly logger = new Logger('live');
@@ -76,6 +79,10 @@ export class LiveCommands {
         }
         connection.user = current;
         actor = actorOf(connection);
+      }
+      if (connection.access !== 'browser' && !OVERLAY_COMMANDS.has(message.type)) {
+        // An overlay link watches; starting, stopping and keywords are the signed-in owner's.
+        throw new DomainError('OVERLAY_LINK_REFUSED');
       }
       switch (message.type) {
         case 'auth':
@@ -142,6 +149,7 @@ export class LiveCommands {
     }
   }
 
+  /** Who the socket's session belongs to now; null once it ended (or a link was revoked). */
   private async currentUser(connection: LiveConnection): Promise<UserDto | null> {
     if (!connection.loginSessionId) return connection.user;
     const { user } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, {

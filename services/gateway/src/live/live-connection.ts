@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { ServerMessage, UserDto } from '@greetboard/contracts';
+import type { LoginAccess, ServerMessage, UserDto } from '@greetboard/contracts';
 
 /** A socket whose send buffer grows past this is too slow to keep up and is dropped. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -36,7 +37,14 @@ export class LiveConnection {
     readonly socket: WebSocket,
     public user: UserDto,
     readonly loginSessionId = '',
+    /** A browser's, or an overlay link's (ADR 0029): a link may only watch its rooms. */
+    readonly access: LoginAccess = 'browser',
   ) {}
+
+  /** The SHA-256 of the login session (base64url), which a revoked overlay link is named by. */
+  get loginSessionHash(): string {
+    return createHash('sha256').update(this.loginSessionId).digest('base64url');
+  }
 
   /** Runs the socket's messages one after another, in the order they came. */
   enqueue(task: () => Promise<void>): Promise<void> {

@@ -59,9 +59,14 @@ export class LiveHub {
     return sent;
   }
 
-  /** Ends every socket of a user (logout, force-logout, rejection, deletion). */
-  closeUser(userId: string, reason: string): number {
-    const connections = [...(this.byUser.get(userId) ?? [])];
+  /**
+   * Ends every socket of a user (logout, force-logout, rejection, deletion); with
+   * `browsersOnly` (logging out everywhere) the overlay links' sockets stay.
+   */
+  closeUser(userId: string, reason: string, browsersOnly = false): number {
+    const connections = [...(this.byUser.get(userId) ?? [])].filter(
+      (connection) => !browsersOnly || connection.access === 'browser',
+    );
     for (const connection of connections) {
       this.remove(connection);
       connection.close(CLOSE.signedOut, reason);
@@ -69,10 +74,17 @@ export class LiveHub {
     return connections.length;
   }
 
-  /** Ends the sockets of one login session of a user (logout in one browser). */
-  closeLoginSession(userId: string, loginSessionId: string, reason: string): number {
+  /** Ends the sockets of one login session of a user (logout in one browser, a revoked link). */
+  closeLoginSession(
+    userId: string,
+    session: { sessionId?: string; sessionIdHash?: string },
+    reason: string,
+  ): number {
     const connections = [...(this.byUser.get(userId) ?? [])].filter(
-      (connection) => connection.loginSessionId === loginSessionId,
+      (connection) =>
+        (session.sessionId !== undefined && connection.loginSessionId === session.sessionId) ||
+        (session.sessionIdHash !== undefined &&
+          connection.loginSessionHash === session.sessionIdHash),
     );
     for (const connection of connections) {
       this.remove(connection);

@@ -26,11 +26,11 @@ export class LiveRelayHandler {
 
   @OnEvent(LOGIN_SESSION_EVENTS.ended)
   loginSessionEnded(@Payload(rpcValidationPipe()) event: LoginSessionEnded): void {
-    this.hub.closeLoginSession(event.userId, event.sessionId, 'Signed out');
+    this.hub.closeLoginSession(event.userId, event, 'Signed out');
   }
 
   @OnEvent(AUTH_EVENTS.sessionsEnded)
   sessionsEnded(@Payload(rpcValidationPipe()) event: UserSessionsEnded): void {
-    this.hub.closeUser(event.userId, 'Signed out');
+    this.hub.closeUser(event.userId, 'Signed out', event.reason === 'logout');
   }
 }

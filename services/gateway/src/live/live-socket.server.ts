@@ -18,6 +18,7 @@ import {
   SESSION_ID_PATTERN,
   sendRequest,
   type ErrorCode,
+  type LoginAccess,
   type UserDto,
 } from '@greetboard/contracts';
 import { liveMessages, liveSocketCloses, liveSockets } from '@greetboard/metrics';
@@ -123,17 +124,26 @@ export class LiveSocketServer
         ws.close(CLOSE.policy, ERROR_CODES.LIVE_SOCKET_LIMIT);
         return;
       }
-      this.accept(ws, new LiveConnection(ws, signedIn.user, signedIn.sessionId));
+      this.accept(ws, new LiveConnection(ws, signedIn.user, signedIn.sessionId, signedIn.access));
     });
   }
 
+  /**
+   * The user of the session cookie, or of an overlay link's token in the `token` query
+   * parameter (a browser source cannot send headers on a WebSocket; ADR 0029).
+   */
   private async signedInUser(
     request: IncomingMessage,
-  ): Promise<{ user: UserDto; sessionId: string } | null> {
-    const sessionId = cookieValue(request.headers.cookie, sessionCookieName(this.settings));
+  ): Promise<{ user: UserDto; sessionId: string; access: LoginAccess } | null> {
+    const sessionId =
+      cookieValue(request.headers.cookie, sessionCookieName(this.settings)) ??
+      new URL(request.url ?? '/', 'http://localhost').searchParams.get('token') ??
+      undefined;
     if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return null;
-    const { user } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, { sessionId });
-    return user ? { user, sessionId } : null;
+    const { user, access = 'browser' } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, {
+      sessionId,
+    });
+    return user ? { user, sessionId, access } : null;
   }
 
   private accept(ws: WebSocket, connection: LiveConnection): void {

@@ -7,6 +7,7 @@ import {
   IdParams,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import { OverlayRoute } from '../http/access.guard.js';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
 
@@ -15,6 +16,7 @@ export class ChattersController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
 
   /** Greets or un-greets; the server fills greetedAt and greetedBy. */
+  @OverlayRoute('greet')
   @Put(':id/greet')
   greet(
     @CurrentUser() user: AuthenticatedUser,

@@ -10,6 +10,7 @@ import {
   UpdateSessionBody,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import { OverlayRoute } from '../http/access.guard.js';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
 import { ChatterListCache, unzipList } from './chatter-list-cache.js';
@@ -22,6 +23,7 @@ export class SessionsController {
   ) {}
 
   /** The caller's sessions and those of every owner who made them a global editor. */
+  @OverlayRoute('read')
   @Get()
   list(@CurrentUser() user: AuthenticatedUser): Promise<SessionDto[]> {
     return sendRequest(this.bus, SESSIONS_REQUESTS.listSessions, { actor: actorOf(user) });
@@ -67,6 +69,7 @@ export class SessionsController {
    * 10,000-chatter list is about 6 MB of JSON and 0.8 MB gzipped), with the list version as
    * ETag so an unchanged list costs a 304.
    */
+  @OverlayRoute('read')
   @Get(':id/chatters')
   async chatters(
     @CurrentUser() user: AuthenticatedUser,

@@ -1,8 +1,11 @@
-import type { MeAnswer, UserDto } from '@greetboard/contracts/wire';
+import type { MeAnswer, OverlayAccess, UserDto } from '@greetboard/contracts/wire';
+
+/** The signed-in user; through an overlay link, with what the link may do. */
+export type Me = UserDto & { overlayAccess?: OverlayAccess };
 import { apiSlice } from '../../app/api-slice';
 
 /** The user of a `/auth/me` answer; a visitor's answer is `{ user: null }`. */
-function userOf(answer: MeAnswer): UserDto | null {
+function userOf(answer: MeAnswer): Me | null {
   return 'user' in answer ? null : answer;
 }
 
@@ -12,7 +15,7 @@ export const authApi = apiSlice.injectEndpoints({
      * The signed-in user, or null when signed out or the check fails. `optional` makes a
      * visitor a 200 `{ user: null }`, not a 401 that the browser logs as an error.
      */
-    getMe: build.query<UserDto | null, void>({
+    getMe: build.query<Me | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const result = await baseQuery('/auth/me?optional=true');
         return { data: result.error ? null : userOf(result.data as MeAnswer) };

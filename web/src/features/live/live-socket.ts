@@ -3,6 +3,7 @@ import {
   type ClientMessage,
   type ServerMessage,
 } from '@greetboard/contracts/wire';
+import { overlayLinkToken } from '../../app/overlay-link';
 
 export const MAX_RECONNECT_ATTEMPTS = 5;
 export const RECONNECT_DELAY_MS = 5000;
@@ -24,7 +25,10 @@ export interface LiveSocketEnvironment {
 
 const browserEnvironment: LiveSocketEnvironment = {
   createSocket: (url) => new WebSocket(url),
-  url: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
+  url: () =>
+    `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws${
+      overlayLinkToken ? `?token=${overlayLinkToken}` : ''
+    }`,
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
   warn: (...args) => console.warn(...args),

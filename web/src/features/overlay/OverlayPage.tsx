@@ -1,4 +1,4 @@
-import type { ChatterDto, SessionDto, UserDto } from '@greetboard/contracts/wire';
+import type { ChatterDto, SessionDto } from '@greetboard/contracts/wire';
 import { ChevronDown, ChevronUp, Play, Square } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,8 @@ import { Navigate, useParams } from 'react-router';
 import { isNotSessionOwner } from '../../app/api-errors';
 import { useStoredBoolean } from '../../app/use-stored-boolean';
 import { Spinner } from '../../components/Spinner';
+import { overlayLinkToken } from '../../app/overlay-link';
+import type { Me } from '../auth/auth-api';
 import { useAuth } from '../auth/use-auth';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { chatterStats } from '../chatters/chatter-stats';
@@ -16,6 +18,7 @@ import {
   visibleChatters,
 } from '../chatters/hide-greeted';
 import { liveSocket } from '../live/live-socket';
+import { useSignOutOnSocketEnd } from '../live/use-sign-out-on-socket-end';
 import { useLiveRoom } from '../live/use-live-room';
 import { chooseOverlaySession } from '../sessions/session-selection';
 import { useGetSessionsQuery, useUpdateSessionMutation } from '../sessions/sessions-api';
@@ -26,14 +29,19 @@ import './overlay.css';
 export const COLLAPSED_STORAGE_KEY = 'obsSessionMonitorCollapsed';
 
 export default function OverlayPage() {
+  const { t } = useTranslation();
   const { status, user } = useAuth();
   if (status === 'loading') return <Spinner fullPage />;
+  // A browser source has nobody to sign in: a link that stopped working says so (ADR 0029).
+  if (!user && overlayLinkToken) return <p className="overlay-empty">{t('overlay.linkEnded')}</p>;
   if (!user) return <Navigate to="/login" replace />;
   return <Overlay user={user} />;
 }
 
-function Overlay({ user }: { user: UserDto }) {
+function Overlay({ user }: { user: Me }) {
   const { t } = useTranslation();
+  // A force logout, or a revoked or rotated overlay link, ends the page's sign-in at once.
+  useSignOutOnSocketEnd();
   const { sessionId: pinnedId } = useParams();
   const sessions = useGetSessionsQuery();
   const list = sessions.data ?? [];
@@ -84,7 +92,11 @@ function Overlay({ user }: { user: UserDto }) {
   const stats = chatterStats(all);
 
   return (
-    <main className={obsMode ? 'overlay overlay-obs' : 'overlay'}>
+    <main
+      className={`overlay${obsMode ? ' overlay-obs' : ''}${
+        user.overlayAccess === 'read' ? ' overlay-read-only' : ''
+      }`}
+    >
       <header className="overlay-header">
         <h1 className="overlay-title">{t('overlay.title')}</h1>
         {session && (
@@ -166,7 +178,7 @@ function SessionMonitor({
   chatters,
 }: {
   session: SessionDto;
-  user: UserDto;
+  user: Me;
   chatters: ChatterDto[];
 }) {
   const { t } = useTranslation();
@@ -178,7 +190,8 @@ function SessionMonitor({
   const shownAll = visibleChatters(chatters, hideGreeted, justGreeted);
   const { listRef, capacity } = useRowCapacity();
   const { shown, more } = splitRows(shownAll, capacity);
-  const isOwner = user.id === session.userId;
+  // Starting and stopping are the signed-in owner's, never an overlay link's.
+  const isOwner = user.id === session.userId && !user.overlayAccess;
 
   const toggleSession = useCallback(async () => {
     const isActive = !session.isActive;

@@ -1,6 +1,7 @@
 import { Copy } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { OverlayLinks } from './OverlayLinks';
 
 /** The general overlay URL for a broadcast-software browser source (spec section 9). */
 export function ObsSection() {
@@ -46,6 +47,7 @@ export function ObsSection() {
         <li>{t('settings.obs.autoHint')}</li>
         <li>{t('settings.obs.refreshHint')}</li>
       </ul>
+      <OverlayLinks />
     </section>
   );
 }

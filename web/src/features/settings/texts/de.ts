@@ -88,6 +88,18 @@ export const de: SettingsTexts = {
     compactHint: 'Für einen kompakten Streifen geht auch 400x200.',
     autoHint: 'Das Overlay zeigt deine aktive Sitzung automatisch.',
     refreshHint: 'Änderungen erscheinen innerhalb von 2-3 Sekunden; lade die Quelle sonst neu.',
+    linksTitle: 'Links für eine Browserquelle',
+    linksDescription:
+      'Eine Browserquelle in OBS kann sich nicht anmelden. Gib ihr stattdessen einen eigenen Link: Er funktioniert, bis du ihn widerrufst oder einen neuen erstellst.',
+    readLink: 'Overlay-Link (nur ansehen)',
+    greetLink: 'Overlay-Link, der begrüßen kann',
+    noLink: 'Noch kein Link',
+    linkMadeOn: 'Erstellt {{date, datetime}}',
+    makeLink: 'Link erstellen',
+    rotateLink: 'Neuen Link erstellen',
+    revokeLink: 'Widerrufen',
+    shownOnce:
+      'Kopiere ihn jetzt: Der Link wird nur einmal angezeigt. Wer ihn hat, sieht dein Overlay.',
   },
   danger: {
     title: 'Gefahrenzone',
@@ -131,5 +143,8 @@ export const de: SettingsTexts = {
     userExists: 'Benutzer ist bereits in der Datenbank',
     urlCopied: 'URL in die Zwischenablage kopiert!',
     copyFailed: 'Kopieren nicht möglich: markiere die URL und kopiere sie selbst.',
+    overlayLinkMade: 'Overlay-Link erstellt',
+    overlayLinkRevoked: 'Overlay-Link widerrufen',
+    overlayLinkFailed: 'Overlay-Link konnte nicht geändert werden',
   },
 };

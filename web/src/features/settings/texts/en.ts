@@ -85,6 +85,17 @@ export const en = {
     compactHint: 'For a compact strip, 400x200 works too.',
     autoHint: 'The overlay shows your active session automatically.',
     refreshHint: 'Changes appear within 2-3 seconds; refresh the source if they do not.',
+    linksTitle: 'Links for a browser source',
+    linksDescription:
+      'A browser source in OBS cannot sign in. Give it a link of its own instead: it works until you revoke it or make a new one.',
+    readLink: 'Overlay link (view only)',
+    greetLink: 'Overlay link that can greet',
+    noLink: 'No link yet',
+    linkMadeOn: 'Made {{date, datetime}}',
+    makeLink: 'Make link',
+    rotateLink: 'Make a new link',
+    revokeLink: 'Revoke',
+    shownOnce: 'Copy it now: the link is shown only once. Anyone with it sees your overlay.',
   },
   danger: {
     title: 'Danger Zone',
@@ -127,6 +138,9 @@ export const en = {
     userExists: 'User already exists in database',
     urlCopied: 'URL copied to clipboard!',
     copyFailed: 'Could not copy: select the URL and copy it yourself.',
+    overlayLinkMade: 'Overlay link made',
+    overlayLinkRevoked: 'Overlay link revoked',
+    overlayLinkFailed: 'Failed to change the overlay link',
   },
 };
 

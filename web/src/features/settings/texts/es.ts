@@ -88,6 +88,17 @@ export const es: SettingsTexts = {
     compactHint: 'Para una franja compacta también sirve 400x200.',
     autoHint: 'El overlay muestra tu sesión activa automáticamente.',
     refreshHint: 'Los cambios aparecen en 2-3 segundos; si no, actualiza la fuente.',
+    linksTitle: 'Enlaces para una fuente de navegador',
+    linksDescription:
+      'Una fuente de navegador en OBS no puede iniciar sesión. Dale un enlace propio: funciona hasta que lo revoques o crees uno nuevo.',
+    readLink: 'Enlace de overlay (solo ver)',
+    greetLink: 'Enlace de overlay que puede saludar',
+    noLink: 'Aún no hay enlace',
+    linkMadeOn: 'Creado {{date, datetime}}',
+    makeLink: 'Crear enlace',
+    rotateLink: 'Crear un enlace nuevo',
+    revokeLink: 'Revocar',
+    shownOnce: 'Cópialo ahora: el enlace solo se muestra una vez. Quien lo tenga verá tu overlay.',
   },
   danger: {
     title: 'Zona de peligro',
@@ -132,5 +143,8 @@ export const es: SettingsTexts = {
     userExists: 'El usuario ya existe en la base de datos',
     urlCopied: '¡URL copiada al portapapeles!',
     copyFailed: 'No se pudo copiar: selecciona la URL y cópiala tú.',
+    overlayLinkMade: 'Enlace de overlay creado',
+    overlayLinkRevoked: 'Enlace de overlay revocado',
+    overlayLinkFailed: 'No se pudo cambiar el enlace de overlay',
   },
 };

@@ -88,6 +88,18 @@ export const fr: SettingsTexts = {
     compactHint: 'Pour un bandeau compact, 400x200 convient aussi.',
     autoHint: 'L’overlay affiche automatiquement votre session active.',
     refreshHint: 'Les changements apparaissent en 2-3 secondes ; sinon, actualisez la source.',
+    linksTitle: 'Liens pour une source navigateur',
+    linksDescription:
+      'Une source navigateur dans OBS ne peut pas se connecter. Donnez-lui plutôt un lien à elle : il fonctionne jusqu’à ce que vous le révoquiez ou en créiez un nouveau.',
+    readLink: 'Lien d’overlay (lecture seule)',
+    greetLink: 'Lien d’overlay qui peut saluer',
+    noLink: 'Pas encore de lien',
+    linkMadeOn: 'Créé {{date, datetime}}',
+    makeLink: 'Créer un lien',
+    rotateLink: 'Créer un nouveau lien',
+    revokeLink: 'Révoquer',
+    shownOnce:
+      'Copiez-le maintenant : le lien n’est affiché qu’une fois. Quiconque l’a voit votre overlay.',
   },
   danger: {
     title: 'Zone de danger',
@@ -132,5 +144,8 @@ export const fr: SettingsTexts = {
     userExists: 'L’utilisateur existe déjà dans la base de données',
     urlCopied: 'URL copiée dans le presse-papiers !',
     copyFailed: 'Copie impossible : sélectionnez l’URL et copiez-la vous-même.',
+    overlayLinkMade: 'Lien d’overlay créé',
+    overlayLinkRevoked: 'Lien d’overlay révoqué',
+    overlayLinkFailed: 'Impossible de modifier le lien d’overlay',
   },
 };

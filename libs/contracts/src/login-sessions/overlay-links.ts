@@ -1,0 +1,73 @@
+import { IsIn, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { defineRequest } from '../messaging/definitions.js';
+import { SUBJECTS } from '../wire/subjects.js';
+
+/**
+ * Overlay links (ADR 0029): a link the streamer pastes into an OBS browser source, carrying a
+ * revocable token instead of the sign-in cookie. A read link shows the overlay; a greet link
+ * may also greet. The token is a login session of its own kind: stored hashed, never shown
+ * again after it was made, ended by revoking or rotating it.
+ */
+export const OVERLAY_ACCESS = ['read', 'greet'] as const;
+export type OverlayAccess = (typeof OVERLAY_ACCESS)[number];
+
+/** What a login session may do: a browser's everything its user may; an overlay link less. */
+export type LoginAccess = 'browser' | `overlay-${OverlayAccess}`;
+
+/** An overlay link as the settings page lists it (never its token). */
+export interface OverlayLinkDto {
+  /** The SHA-256 of the token (base64url): names the link without revealing it. */
+  id: string;
+  access: OverlayAccess;
+  createdAt: string;
+}
+
+/** `POST /api/overlay-links`: the new link, its token shown this once. */
+export interface CreatedOverlayLinkDto extends OverlayLinkDto {
+  token: string;
+}
+
+export class OverlayLinksRequest {
+  @IsUUID()
+  userId: string;
+}
+
+/** `POST /api/overlay-links`. */
+export class CreateOverlayLinkBody {
+  @IsIn(OVERLAY_ACCESS, { message: `access must be one of: ${OVERLAY_ACCESS.join(', ')}` })
+  access: OverlayAccess;
+}
+
+export class CreateOverlayLinkRequest extends CreateOverlayLinkBody {
+  @IsUUID()
+  userId: string;
+}
+
+/** `{id}` of `DELETE /api/overlay-links/{id}`: a link's id (the hash of its token). */
+export class OverlayLinkParams {
+  @IsString()
+  @MaxLength(64)
+  @Matches(/^[A-Za-z0-9_-]{43}$/, { message: 'id must be an overlay link id' })
+  id: string;
+}
+
+export class RevokeOverlayLinkRequest extends OverlayLinkParams {
+  @IsUUID()
+  userId: string;
+}
+
+export const OVERLAY_LINK_REQUESTS = {
+  list: defineRequest<OverlayLinksRequest, OverlayLinkDto[]>(
+    SUBJECTS.auth.listOverlayLinks,
+    OverlayLinksRequest,
+  ),
+  /** Makes the user's link of that access, ending the one it replaces (rotation). */
+  create: defineRequest<CreateOverlayLinkRequest, CreatedOverlayLinkDto>(
+    SUBJECTS.auth.createOverlayLink,
+    CreateOverlayLinkRequest,
+  ),
+  revoke: defineRequest<RevokeOverlayLinkRequest, { revoked: true }>(
+    SUBJECTS.auth.revokeOverlayLink,
+    RevokeOverlayLinkRequest,
+  ),
+} as const;
