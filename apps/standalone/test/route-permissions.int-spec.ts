@@ -122,6 +122,47 @@ const ROUTES: Record<string, Row> = {
       body: { ...DEFAULT_SETTINGS, theme: 'light', defaultKeywords: '["hi","hello"]' },
     })),
   },
+  'GET /api/overlay-links': {
+    method: 'GET',
+    path: () => '/api/overlay-links',
+    expected: signedIn(() => ({ status: 200, body: [] })),
+  },
+  'POST /api/overlay-links': {
+    method: 'POST',
+    path: () => '/api/overlay-links',
+    ownBrowser: true,
+    body: { access: 'read' },
+    expected: {
+      visitor: only(UNAUTHENTICATED),
+      pending: only(NOT_APPROVED),
+      approved: only({
+        status: 201,
+        body: {
+          id: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          access: 'read',
+          createdAt: expect.any(String),
+          token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        },
+      }),
+      admin: only({
+        status: 201,
+        body: {
+          id: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          access: 'read',
+          createdAt: expect.any(String),
+          token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        },
+      }),
+    },
+  },
+  'DELETE /api/overlay-links/{id} (not theirs)': {
+    method: 'DELETE',
+    path: () => `/api/overlay-links/${'A'.repeat(43)}`,
+    expected: signedIn(() => ({
+      status: 404,
+      body: { error: 'Overlay link not found.', code: 'OVERLAY_LINK_NOT_FOUND' },
+    })),
+  },
   'GET /api/twitch/search-user': {
     method: 'GET',
     path: () => '/api/twitch/search-user?username=Table_Pending',
