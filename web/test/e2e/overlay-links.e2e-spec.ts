@@ -194,6 +194,36 @@ describe('overlay links', () => {
     await context.close();
   }, 180_000);
 
+  it('fits a 400x200 source and a 300-pixel dock, names whole, in both themes', async () => {
+    const url = await makeLink('Overlay link (view only)', 'Make a new link');
+    for (const theme of ['dark', 'light'] as const) {
+      for (const [width, height] of [
+        [400, 600],
+        [400, 200],
+        [300, 800],
+      ] as const) {
+        const source = await openSource(url, { width, height }, theme);
+        const rows = source.locator('.overlay-row');
+        await rows.first().waitFor();
+        // Every drawn row is inside the viewport, and a short source still shows two.
+        const drawn = await rows.evaluateAll((items) =>
+          items.map((item) => item.getBoundingClientRect().bottom),
+        );
+        expect(drawn.every((bottom) => bottom <= height)).toBe(true);
+        expect(drawn.length).toBeGreaterThanOrEqual(2);
+        // No name is cut while the row has room for it.
+        const cut = await source
+          .locator('.overlay-name')
+          .evaluateAll((names) =>
+            names.filter((name) => name.scrollWidth > name.clientWidth).map((n) => n.textContent),
+          );
+        expect(cut).toEqual([]);
+        await screenshot(source, `overlay-${width}x${height}-${theme}`, false);
+        await source.context().close();
+      }
+    }
+  }, 120_000);
+
   it('raised no page errors', () => {
     expect(errors).toEqual([]);
   });
