@@ -1,6 +1,6 @@
 import type { ChatterDto, SessionDto, UserDto } from '@greetboard/contracts';
 import { ChevronDown, ChevronUp, Play, Square } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { isNotSessionOwner } from '../../app/api-errors';
@@ -9,6 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { useAuth } from '../auth/use-auth';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { chatterStats } from '../chatters/chatter-stats';
+import { orderChatters } from '../chatters/chatter-order';
 import { ChatterList } from '../chatters/ChatterList';
 import {
   HIDE_GREETED_STORAGE_KEY,
@@ -175,7 +176,12 @@ function SessionMonitor({
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
   const stats = chatterStats(chatters);
-  const shownAll = visibleChatters(chatters, hideGreeted, justGreeted);
+  // The overlay lists the people still to greet first, always ('Next to greet').
+  const ordered = useMemo(
+    () => orderChatters(chatters, 'next', justGreeted),
+    [chatters, justGreeted],
+  );
+  const shownAll = visibleChatters(ordered, hideGreeted, justGreeted);
   const { listRef, capacity } = useRowCapacity();
   const { shown, more } = splitRows(shownAll, capacity);
   const isOwner = user.id === session.userId;
