@@ -52,6 +52,12 @@ describe('triage keys', () => {
     expect(triageAction({ key: 'ArrowDown', target: radio })).toBeNull();
   });
 
+  it('fires nothing inside a dialog', () => {
+    const button = element('<div role="dialog"><button data-target>Delete</button></div>');
+    for (const key of ['j', 'g', 'u', '/', '?'])
+      expect(triageAction({ key, target: button })).toBeNull();
+  });
+
   it('leaves keys with Ctrl, Meta or Alt to the browser', () => {
     expect(triageAction({ key: 'u', ctrlKey: true, target: document.body })).toBeNull();
     expect(triageAction({ key: 'j', metaKey: true, target: document.body })).toBeNull();

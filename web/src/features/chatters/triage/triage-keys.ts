@@ -38,13 +38,19 @@ const isPageItself = (target: EventTarget | null) =>
 /**
  * The desk's action for a key press, or null to leave it to the browser: j/k and the arrow
  * keys move between rows, Enter or g greet or un-greet the focused row, u undoes the last greet
- * change, / focuses the search and ? opens the help. Nothing fires while typing in a field or
- * with Ctrl, Meta or Alt held; arrows and Enter act only on a row (or, for arrows, on the page
+ * change, / focuses the search and ? opens the help. Nothing fires while typing in a field, in
+ * a dialog or with Ctrl, Meta or Alt held; arrows and Enter act only on a row (or, for arrows, on the page
  * itself), so they keep their meaning on buttons and other controls.
  */
 export function triageAction(event: TriageKey): TriageAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
   if (isTypingTarget(event.target)) return null;
+  // A dialog (deleting a session, say) has the keys to itself.
+  if (
+    event.target instanceof Element &&
+    event.target.closest('[role="dialog"], [role="alertdialog"]')
+  )
+    return null;
   switch (event.key) {
     case 'j':
       return 'next';
