@@ -8,6 +8,7 @@ import { loginTexts } from '../features/public/login-texts';
 import { adminTexts } from '../features/admin/admin-texts';
 import { settingsTexts } from '../features/settings/settings-texts';
 import { statisticsTexts } from '../features/statistics/statistics-texts';
+import { triageTexts } from '../features/chatters/triage/triage-texts';
 import { de } from './de';
 import { en } from './en';
 import { es } from './es';
@@ -30,7 +31,15 @@ const BARE_FIGURES = ['sessions.moreKeywords', 'sessionPage.peopleToGreet'];
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 /** Texts that load with the screens that use them (see feature-texts.ts), by their key. */
-const FEATURES = [adminTexts, landingTexts, legalTexts, loginTexts, settingsTexts, statisticsTexts];
+const FEATURES = [
+  adminTexts,
+  landingTexts,
+  legalTexts,
+  loginTexts,
+  settingsTexts,
+  statisticsTexts,
+  triageTexts,
+];
 const featureTexts = async (language: Language) =>
   Object.fromEntries(
     await Promise.all(FEATURES.map(async (feature) => [feature.key, await feature.read(language)])),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Browser, Cookie, Page } from 'playwright-core';
-import type { SystemStatusDto } from '@greetboard/contracts';
+import type { SystemStatusDto } from '@greetboard/contracts/wire';
 import { REPO_ROOT } from '@greetboard/testing';
 import {
   api,

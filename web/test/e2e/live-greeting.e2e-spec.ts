@@ -200,6 +200,9 @@ describe('streamer flow: sign in, a live session, greeting across dashboard, ses
   it('hides greeted chatters on the session page, keeping a just-greeted one for a moment', async () => {
     const hide = sessionPage.getByRole('switch', { name: 'Hide greeted' });
     await expect(hide.getAttribute('aria-checked')).resolves.toBe('false');
+    // 'Next to greet' lists the greeted last: Alice, greeted on the overlay, is on the last page.
+    const sessionPages = sessionPage.getByRole('navigation', { name: 'Pagination' });
+    await sessionPages.getByRole('button', { name: 'Page 7' }).click();
     await chatterRow(sessionPage, 'e2e_alice').waitFor();
     await hide.click();
     await expect(sessionPage.evaluate(() => localStorage.getItem('hideGreeted'))).resolves.toBe(
@@ -220,6 +223,7 @@ describe('streamer flow: sign in, a live session, greeting across dashboard, ses
     ).resolves.toBe('true');
     await sessionPage.getByText('Showing 1-10 of 68 chatters').waitFor();
     await sessionPage.getByRole('switch', { name: 'Hide greeted' }).click();
+    await sessionPages.getByRole('button', { name: 'Page 7' }).click();
     await chatterRow(sessionPage, 'e2e_bob').waitFor();
   }, 60_000);
 

@@ -3,6 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { chatterFixture, renderWithApp, setUpI18n } from '../../../test/unit/test-utils';
 import { ChatterList, type ChatterRowVariant } from './ChatterList';
+import { chatterBadges, greetedMark } from './triage/RowMarks';
+import { triageTexts } from './triage/triage-texts';
 
 const greeted = chatterFixture('alice', {
   firstMessage: 'hello zebra42',
@@ -26,7 +28,10 @@ function renderList(variant: ChatterRowVariant, onGreeted?: (id: string) => void
 }
 
 describe('ChatterList', () => {
-  beforeAll(setUpI18n);
+  beforeAll(async () => {
+    await setUpI18n();
+    await triageTexts.load('en');
+  });
   afterEach(cleanup);
 
   it('shows name, first seen and the message count above 1 on the dashboard', () => {
@@ -65,5 +70,43 @@ describe('ChatterList', () => {
     expect(onGreeted).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Mark BOB as greeted' }));
     expect(onGreeted).toHaveBeenCalledWith('bob');
+  });
+
+  it('sets greeted rows apart with a check mark, and marks first-time and returning chatters where asked', () => {
+    const { container } = renderWithApp(
+      <ChatterList
+        sessionId="session-1"
+        chatters={[
+          greeted,
+          chatterFixture('newbie', { isFirstTimeChatter: true }),
+          chatterFixture('regular', { isReturningChatter: true }),
+        ]}
+        variant="list"
+        marks={greetedMark}
+        badges={chatterBadges}
+      />,
+    );
+    const rows = [...container.querySelectorAll('li')];
+    expect(rows.map((row) => row.classList.contains('is-greeted'))).toEqual([true, false, false]);
+    expect(rows.map((row) => row.querySelector('.greeted-mark') !== null)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(rows[1]?.querySelector('.chatter-badge')?.textContent).toBe('First-time chatter');
+    expect(rows[2]?.querySelector('.chatter-badge')?.textContent).toBe('Returning chatter');
+    expect(rows[0]?.querySelector('.chatter-badge')).toBeNull();
+  });
+
+  it('adds no marks where the page passes none (the overlay)', () => {
+    const { container } = renderWithApp(
+      <ChatterList
+        sessionId="session-1"
+        chatters={[greeted, chatterFixture('newbie', { isFirstTimeChatter: true })]}
+        variant="compact"
+      />,
+    );
+    expect(container.querySelector('.greeted-mark, .chatter-badge')).toBeNull();
+    expect(container.querySelector('li')?.classList.contains('is-greeted')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { ChatterDto } from '@greetboard/contracts/wire';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/Avatar';
 import { RelativeTime } from '../i18n/RelativeTime';
@@ -29,11 +29,27 @@ interface ChatterListProps {
   variant: ChatterRowVariant;
   /** Called before the greeting is sent, so Hide greeted can keep the row in view a moment. */
   onGreeted?: (chatterId: string) => void;
+  /**
+   * What the dashboard and the session page add around a row's name (check mark, badges);
+   * passed in, so that their code and texts stay out of the overlay's JavaScript.
+   */
+  marks?: RowMarks;
+  badges?: RowMarks;
   ref?: Ref<HTMLUListElement>;
 }
 
+type RowMarks = (chatter: ChatterDto) => ReactNode;
+
 /** The chatters of one session, each with its greet toggle. */
-export function ChatterList({ sessionId, chatters, variant, onGreeted, ref }: ChatterListProps) {
+export function ChatterList({
+  sessionId,
+  chatters,
+  variant,
+  onGreeted,
+  marks,
+  badges,
+  ref,
+}: ChatterListProps) {
   const greet = useGreet(sessionId);
   return (
     <ul className={LOOK[variant].list} ref={ref}>
@@ -42,6 +58,8 @@ export function ChatterList({ sessionId, chatters, variant, onGreeted, ref }: Ch
           key={chatter.id}
           chatter={chatter}
           variant={variant}
+          marks={marks}
+          badges={badges}
           onToggle={(isGreeted) => {
             if (isGreeted) onGreeted?.(chatter.id);
             greet(chatter.id, isGreeted);
@@ -56,14 +74,20 @@ interface ChatterRowProps {
   chatter: ChatterDto;
   variant: ChatterRowVariant;
   onToggle: (isGreeted: boolean) => void;
+  marks?: RowMarks;
+  badges?: RowMarks;
 }
 
-export function ChatterRow({ chatter, variant, onToggle }: ChatterRowProps) {
+export function ChatterRow(props: ChatterRowProps) {
+  const { chatter, variant, onToggle, marks, badges } = props;
   const { t } = useTranslation();
   const look = LOOK[variant];
   const name = chatter.displayName || chatter.username;
   return (
-    <li className={look.row}>
+    <li
+      className={`${look.row} ${chatter.isGreeted ? 'is-greeted' : 'is-pending'}`}
+      data-chatter-id={chatter.id}
+    >
       <Avatar
         src={chatter.profileImage}
         displayName={chatter.displayName}
@@ -82,7 +106,11 @@ export function ChatterRow({ chatter, variant, onToggle }: ChatterRowProps) {
         </>
       ) : (
         <div className="chatter-main">
-          <span className="chatter-name">{name}</span>
+          <span className="chatter-title">
+            {marks?.(chatter)}
+            <span className="chatter-name">{name}</span>
+            {badges?.(chatter)}
+          </span>
           {variant === 'detailed' && chatter.firstMessage && (
             <q className="chatter-message">{chatter.firstMessage}</q>
           )}

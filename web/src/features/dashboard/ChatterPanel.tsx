@@ -1,14 +1,22 @@
 import type { SessionDto } from '@greetboard/contracts/wire';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { StatusPill } from '../../components/StatusPill';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { ChatterList } from '../chatters/ChatterList';
+import { useJustGreeted } from '../chatters/hide-greeted';
+import { KeyHelpDialog } from '../chatters/triage/KeyHelpDialog';
+import { chatterBadges, greetedMark } from '../chatters/triage/RowMarks';
+import { TriageToolbar } from '../chatters/triage/TriageToolbar';
+import { useTriageTexts } from '../chatters/triage/triage-texts';
+import { useDeskList } from '../chatters/triage/use-desk-list';
+import { useTriage } from '../chatters/triage/use-triage';
 import { PageSizeSelect, Pagination } from '../chatters/Pagination';
 import {
   clampPage,
   DASHBOARD_PAGE_WINDOW,
+  pageCount,
   DEFAULT_PAGE_SIZE,
   type PageSize,
 } from '../chatters/pagination';
@@ -39,23 +47,57 @@ export function ChatterPanel({ session }: { session: SessionDto | null }) {
 }
 
 function SessionChatters({ session }: { session: SessionDto }) {
-  const { t } = useTranslation();
+  const { t, ready } = useTriageTexts();
   const { data: chatters = [], isLoading, isError } = useGetChattersQuery(session.id);
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
+  const [settling, markSettling] = useJustGreeted();
+  const desk = useDeskList(chatters, settling);
+  const listRef = useRef<HTMLUListElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const total = desk.matching.length;
+  const current = clampPage(page, total, pageSize);
+  const visible = desk.matching.slice((current - 1) * pageSize, current * pageSize);
+  const turnPage = useCallback(
+    (step: 1 | -1) => {
+      const next = current + step;
+      if (next < 1 || next > pageCount(total, pageSize)) return false;
+      setPage(next);
+      return true;
+    },
+    [current, total, pageSize],
+  );
+  const triage = useTriage({
+    sessionId: session.id,
+    rows: visible,
+    listRef,
+    searchRef,
+    onGreeted: markSettling,
+    turnPage,
+  });
 
   useEffect(() => {
     if (isError) toast.error(t('toast.fetchChattersFailed'), { id: 'fetch-chatters' });
   }, [isError, t]);
-  useEffect(() => setPage(1), [session.id]);
+  useEffect(() => setPage(1), [session.id, desk.search, desk.order]);
 
-  if (isLoading) return <Spinner />;
+  if (isLoading || !ready) return <Spinner />;
   if (chatters.length === 0) return <p className="empty-state">{t('dashboard.noChatters')}</p>;
 
-  const current = clampPage(page, chatters.length, pageSize);
-  const visible = chatters.slice((current - 1) * pageSize, current * pageSize);
   return (
     <>
+      <TriageToolbar
+        order={desk.order}
+        onOrderChange={desk.setOrder}
+        query={desk.query}
+        onQueryChange={desk.setQuery}
+        searchRef={searchRef}
+        matching={total}
+        total={chatters.length}
+        searching={desk.search !== ''}
+        onHelp={() => triage.setHelpOpen(true)}
+      />
       <div className="list-toolbar">
         <PageSizeSelect
           value={pageSize}
@@ -65,14 +107,27 @@ function SessionChatters({ session }: { session: SessionDto }) {
           }}
         />
       </div>
-      <ChatterList sessionId={session.id} chatters={visible} variant="list" />
+      {total === 0 ? (
+        <p className="empty-state">{t('triage.noMatches', { query: desk.search })}</p>
+      ) : (
+        <ChatterList
+          ref={listRef}
+          sessionId={session.id}
+          chatters={visible}
+          variant="list"
+          onGreeted={markSettling}
+          marks={greetedMark}
+          badges={chatterBadges}
+        />
+      )}
       <Pagination
         page={current}
         pageSize={pageSize}
-        total={chatters.length}
+        total={total}
         window={DASHBOARD_PAGE_WINDOW}
         onPageChange={setPage}
       />
+      <KeyHelpDialog open={triage.helpOpen} onOpenChange={triage.setHelpOpen} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { ChatterDto, SessionDto } from '@greetboard/contracts/wire';
 import { ChevronDown, ChevronUp, Play, Square } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { isNotSessionOwner } from '../../app/api-errors';
@@ -11,6 +11,7 @@ import type { Me } from '../auth/auth-api';
 import { useAuth } from '../auth/use-auth';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { chatterStats } from '../chatters/chatter-stats';
+import { orderChatters } from '../chatters/chatter-order';
 import { ChatterList } from '../chatters/ChatterList';
 import {
   HIDE_GREETED_STORAGE_KEY,
@@ -187,7 +188,12 @@ function SessionMonitor({
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
   const stats = chatterStats(chatters);
-  const shownAll = visibleChatters(chatters, hideGreeted, justGreeted);
+  // The overlay lists the people still to greet first, always ('Next to greet').
+  const ordered = useMemo(
+    () => orderChatters(chatters, 'next', justGreeted),
+    [chatters, justGreeted],
+  );
+  const shownAll = visibleChatters(ordered, hideGreeted, justGreeted);
   const { listRef, capacity } = useRowCapacity();
   const { shown, more } = splitRows(shownAll, capacity);
   // Starting and stopping are the signed-in owner's, never an overlay link's.

@@ -1,7 +1,7 @@
 import type { ChatterDto, SessionDto } from '@greetboard/contracts/wire';
 import { ArrowLeft, Play, Square } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -20,9 +20,16 @@ import {
   visibleChatters,
 } from '../chatters/hide-greeted';
 import { PageSizeSelect, Pagination } from '../chatters/Pagination';
+import { KeyHelpDialog } from '../chatters/triage/KeyHelpDialog';
+import { chatterBadges, greetedMark } from '../chatters/triage/RowMarks';
+import { TriageToolbar } from '../chatters/triage/TriageToolbar';
+import { useTriageTexts } from '../chatters/triage/triage-texts';
+import { useDeskList } from '../chatters/triage/use-desk-list';
+import { useTriage } from '../chatters/triage/use-triage';
 import {
   clampPage,
   DEFAULT_PAGE_SIZE,
+  pageCount,
   SESSION_PAGE_WINDOW,
   type PageSize,
 } from '../chatters/pagination';
@@ -146,15 +153,37 @@ function PeopleToGreet({
   chatters: ChatterDto[];
   pending: number;
 }) {
-  const { t } = useTranslation();
+  const { t, ready } = useTriageTexts();
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
-  const shown = visibleChatters(chatters, hideGreeted, justGreeted);
+  const desk = useDeskList(chatters, justGreeted);
+  const shown = visibleChatters(desk.matching, hideGreeted, justGreeted);
   const current = clampPage(page, shown.length, pageSize);
   const rows = shown.slice((current - 1) * pageSize, current * pageSize);
+  const listRef = useRef<HTMLUListElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const turnPage = useCallback(
+    (step: 1 | -1) => {
+      const next = current + step;
+      if (next < 1 || next > pageCount(shown.length, pageSize)) return false;
+      setPage(next);
+      return true;
+    },
+    [current, shown.length, pageSize],
+  );
+  const triage = useTriage({
+    sessionId: session.id,
+    rows,
+    listRef,
+    searchRef,
+    onGreeted: markGreeted,
+    turnPage,
+  });
+  useEffect(() => setPage(1), [desk.search, desk.order]);
 
+  if (!ready) return <Spinner />;
   return (
     <section className="card" aria-labelledby="people-heading">
       <div className="card-header wrap">
@@ -184,6 +213,19 @@ function PeopleToGreet({
           />
         </div>
       </div>
+      {chatters.length > 0 && (
+        <TriageToolbar
+          order={desk.order}
+          onOrderChange={desk.setOrder}
+          query={desk.query}
+          onQueryChange={desk.setQuery}
+          searchRef={searchRef}
+          matching={desk.matching.length}
+          total={chatters.length}
+          searching={desk.search !== ''}
+          onHelp={() => triage.setHelpOpen(true)}
+        />
+      )}
       {chatters.length === 0 ? (
         <div className="empty-state">
           <p className="empty-title">{t('sessionPage.noChatters')}</p>
@@ -191,6 +233,8 @@ function PeopleToGreet({
             {session.isActive ? t('sessionPage.waiting') : t('sessionPage.startHint')}
           </p>
         </div>
+      ) : desk.matching.length === 0 ? (
+        <p className="empty-state">{t('triage.noMatches', { query: desk.search })}</p>
       ) : shown.length === 0 ? (
         <div className="empty-state">
           <p className="empty-title">{t('sessionPage.allHidden')}</p>
@@ -199,10 +243,13 @@ function PeopleToGreet({
       ) : (
         <>
           <ChatterList
+            ref={listRef}
             sessionId={session.id}
             chatters={rows}
             variant="detailed"
             onGreeted={markGreeted}
+            marks={greetedMark}
+            badges={chatterBadges}
           />
           <Pagination
             page={current}
@@ -213,6 +260,7 @@ function PeopleToGreet({
           />
         </>
       )}
+      <KeyHelpDialog open={triage.helpOpen} onOpenChange={triage.setHelpOpen} />
     </section>
   );
 }
