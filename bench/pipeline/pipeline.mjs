@@ -4,18 +4,25 @@
 // with (every delivered line counted, the last within 1 s of the generator stopping), (2) latency
 // from the emulator sending a line to `new_chatter` arriving on a streamer's /ws socket at
 // 1,000 lines/s, (3) backlog drain rate of the batched consumer against a per-line TypeORM
-// `save` consumer on the same tables.
+// `save` consumer on the same tables. For each rate it also reports the lag of every line (from
+// the emulator sending it to the batch that counted it) and the CPU seconds each process spent.
+// The whole measurement runs three times (`--runs N`), each on a fresh cluster, and the report
+// gives the median and the spread (the machine is shared: single runs are noisy).
 // Run after building: `npx nx run-many -t build && node bench/pipeline/pipeline.mjs`
-// (add --write-docs to append the figures to docs/benchmarks.md, "Chat pipeline").
+// (add --write-docs to replace "Chat pipeline" in docs/benchmarks.md; `--rates 2000,5000` to
+// measure fewer rates; `--label before` names the run in the JSON it prints, `--json file`
+// writes it to a file, `--from a.json,b.json` summarises the runs of such files instead of
+// measuring).
 // Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL), Redis on 127.0.0.1:6379 (or
 // BENCH_REDIS_URL) and /usr/sbin/nats-server, which it starts on a port of its own.
 import { randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, platform, release, totalmem } from 'node:os';
 import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, EntitySchema } from 'typeorm';
 import WebSocket from 'ws';
 import {
   createTestDatabase,
@@ -31,11 +38,15 @@ import {
 } from '../../libs/transport/dist/index.js';
 import { ROOT, startProcess, INSTALLATION } from '../lib/processes.mjs';
 import { addStreamer } from '../lib/streamers.mjs';
-import { ChatterEntity } from '../../services/sessions/dist/chatters/chatter.entity.js';
 import { startTwitchEmulator } from '../../tools/twitch-emulator/dist/index.js';
 
 const CHANNELS = 50;
-const RATES = [2_000, 5_000, 10_000, 15_000, 20_000];
+const option = (name) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+};
+const RATES = (option('--rates') ?? '2000,5000,10000,15000,20000').split(',').map(Number);
+const RUNS = Number(option('--runs') ?? 3);
 const PHASE_SEC = 15;
 const DRAIN_MS = 20_000;
 /** A rate is kept up with when the last line is counted this soon after the generator stops. */
@@ -50,6 +61,73 @@ const CLIENT = { clientId: 'bench-client', clientSecret: 'bench-secret', redirec
 const quantile = (sorted, q) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 const log = (...parts) => console.log(new Date().toISOString().slice(11, 23), ...parts);
+const median = (values) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const spread = (values) => {
+  const known = values.filter(Number.isFinite);
+  return known.length === 0 ? undefined : [Math.min(...known), Math.max(...known)];
+};
+
+/** Linux clock ticks per second (USER_HZ), what /proc/<pid>/stat counts utime and stime in. */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pid of this process's child running `command` (the private NATS server). */
+function childPid(command) {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (comm === command && ppid === process.pid) return Number(entry);
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `sessions.chatters` as a TypeORM entity, for the naive consumer only (the sessions service
+ * writes it with SQL). `version` is left to the column's default.
+ */
+const ChatterEntity = new EntitySchema({
+  name: 'Chatter',
+  tableName: 'chatters',
+  columns: {
+    id: { type: 'uuid', primary: true, generated: 'uuid' },
+    sessionId: { type: 'uuid', name: 'session_id' },
+    twitchId: { type: 'text', name: 'twitch_id' },
+    username: { type: 'text' },
+    displayName: { type: 'text', name: 'display_name' },
+    profileImage: { type: 'text', name: 'profile_image', nullable: true },
+    firstMessage: { type: 'text', name: 'first_message' },
+    messageCount: { type: 'integer', name: 'message_count' },
+    firstSeenAt: { type: 'timestamptz', name: 'first_seen_at' },
+    lastSeenAt: { type: 'timestamptz', name: 'last_seen_at' },
+    isGreeted: { type: 'boolean', name: 'is_greeted', default: false },
+    greetedAt: { type: 'timestamptz', name: 'greeted_at', nullable: true },
+    greetedBy: { type: 'uuid', name: 'greeted_by', nullable: true },
+    isFirstTimeChatter: { type: 'boolean', name: 'is_first_time_chatter', default: false },
+    isReturningChatter: { type: 'boolean', name: 'is_returning_chatter', default: false },
+  },
+});
 
 /**
  * The naive consumer: per chat line, one transaction that records the message id (so that it
@@ -127,6 +205,68 @@ async function startOrmConsumer(natsUrl, databaseUrl) {
 
 async function main() {
   const writeDocs = process.argv.includes('--write-docs');
+  const runs = [];
+  const from = option('--from');
+  if (from) {
+    // Runs measured before (`--json`), e.g. alternating with another build on a shared machine.
+    for (const file of from.split(',')) runs.push(...JSON.parse(await readFile(file, 'utf8')).runs);
+  } else {
+    for (let i = 1; i <= RUNS; i++) {
+      log(`run ${i} of ${RUNS}`);
+      runs.push(await measure());
+    }
+  }
+  const summary = summarise(runs);
+  const machine = `${cpus()[0]?.model.trim()}, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${platform()} ${release()}, Node ${process.version}`;
+  const report = JSON.stringify({ label: option('--label'), machine, summary, runs }, null, 2);
+  console.log(report);
+  if (option('--json')) await writeFile(option('--json'), report);
+  if (writeDocs) await writeSection(machine, summary);
+}
+
+/** The medians (and min–max) over the runs of every figure the report shows. */
+function summarise(runs) {
+  const stat = (pick) => {
+    const values = runs.map(pick);
+    return { median: median(values), spread: spread(values) };
+  };
+  const processes = Object.keys(runs[0].throughput[0]?.cpu ?? {});
+  return {
+    runs: runs.length,
+    throughput: RATES.filter((rate) =>
+      runs.some((r) => r.throughput.some((t) => t.rate === rate)),
+    ).map((rate) => {
+      const rowOf = (run) => run.throughput.find((row) => row.rate === rate);
+      const measured = runs.filter(rowOf).length;
+      return {
+        rate,
+        measured,
+        keptUp: runs.filter((run) => rowOf(run)?.keptUp).length,
+        allCounted: runs.filter((run) => rowOf(run)?.ok).length,
+        achievedRate: stat((run) => rowOf(run)?.achievedRate),
+        lastCountedMs: stat((run) => rowOf(run)?.lagMs),
+        lagP50: stat((run) => rowOf(run)?.lag?.p50),
+        lagP99: stat((run) => rowOf(run)?.lag?.p99),
+        lagMax: stat((run) => rowOf(run)?.lag?.max),
+        cpu: Object.fromEntries(
+          processes.map((name) => [name, stat((run) => rowOf(run)?.cpu[name])]),
+        ),
+      };
+    }),
+    latency: {
+      samples: stat((run) => run.latency.samples),
+      p50: stat((run) => run.latency.p50),
+      p99: stat((run) => run.latency.p99),
+      max: stat((run) => run.latency.max),
+    },
+    orm: stat((run) => run.orm.rate),
+    batched: stat((run) => run.batched.rate),
+    ratio: stat((run) => run.ratio),
+  };
+}
+
+/** One measurement on a fresh cluster, database and NATS server. */
+async function measure() {
   const database = await createTestDatabase('greetboard_bench_pipeline', adminUrl);
   const databaseUrl = database.url;
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -181,6 +321,26 @@ async function main() {
       message.respond(JSON.stringify({ id: packet.id, response: { user }, isDisposed: true }));
     }
   })();
+  // Every line as chat-ingest publishes it: its message id and when the emulator sent it.
+  const sentAtOf = new Map();
+  const lineTap = relay.subscribe(subjectIn(INSTALLATION, 'chat.line.v1.>'));
+  void (async () => {
+    for await (const message of lineTap) {
+      const line = message.json();
+      if (!sentAtOf.has(line.id)) sentAtOf.set(line.id, line.sentAt);
+    }
+  })();
+  const natsPid = childPid('nats-server');
+  const cpuNow = () => ({
+    sessions: cpuSeconds(sessions.child.pid),
+    gateway: cpuSeconds(others[0].child.pid),
+    'chat-ingest ×2': cpuSeconds(others[1].child.pid) + cpuSeconds(others[2].child.pid),
+    'nats-server': natsPid === undefined ? undefined : cpuSeconds(natsPid),
+    'benchmark (emulator)': (() => {
+      const usage = process.cpuUsage();
+      return (usage.user + usage.system) / 1e6;
+    })(),
+  });
   const sockets = [];
   const results = {};
   try {
@@ -243,6 +403,9 @@ async function main() {
     // (1) Sustained throughput.
     results.throughput = [];
     for (const rate of RATES) {
+      sentAtOf.clear();
+      const phaseStart = Date.now();
+      const cpuBefore = cpuNow();
       const traffic = emulator.startTraffic(logins, {
         rate,
         durationSec: PHASE_SEC,
@@ -263,6 +426,18 @@ async function main() {
         }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+      const cpuAfter = cpuNow();
+      const seen = await db.query(
+        `SELECT message_id, (extract(epoch FROM seen_at) * 1000)::float8 AS seen_ms
+           FROM sessions.chat_lines_seen WHERE seen_at >= to_timestamp($1::float8 / 1000)`,
+        [phaseStart - 1_000],
+      );
+      const lags = [];
+      for (const { message_id: id, seen_ms: seenMs } of seen.rows) {
+        const sentAt = sentAtOf.get(id);
+        if (sentAt !== undefined) lags.push(Math.max(0, seenMs - sentAt));
+      }
+      lags.sort((a, b) => a - b);
       const row = {
         rate,
         sent: report.sent,
@@ -271,6 +446,20 @@ async function main() {
         counted: (caughtUp ? expected : now) - (expected - (report.sent - report.undelivered)),
         lagMs: caughtUp ? caughtUp - generatorEnd : undefined,
         ok: caughtUp !== undefined && report.undelivered === 0,
+        lag: {
+          lines: lags.length,
+          p50: Math.round(quantile(lags, 0.5)),
+          p99: Math.round(quantile(lags, 0.99)),
+          max: Math.round(lags.at(-1)),
+        },
+        cpu: Object.fromEntries(
+          Object.keys(cpuAfter).map((name) => [
+            name,
+            cpuAfter[name] === undefined || cpuBefore[name] === undefined
+              ? undefined
+              : Math.round((cpuAfter[name] - cpuBefore[name]) * 100) / 100,
+          ]),
+        ),
       };
       row.keptUp = row.ok && row.lagMs <= KEPT_UP_MS;
       results.throughput.push(row);
@@ -278,7 +467,7 @@ async function main() {
       if (!caughtUp) {
         // Let the backlog clear before the next measurement.
         await waitFor(async () => (await counted()) >= expected, {
-          timeoutMs: 300_000,
+          timeoutMs: 180_000,
           intervalMs: 500,
           what: 'the backlog to clear',
         });
@@ -297,15 +486,19 @@ async function main() {
     });
     const latencyReport = await latencyRun.finished();
     expected += latencyReport.sent - latencyReport.undelivered;
-    await waitFor(async () => (await counted()) >= expected, {
+    const latencyCounted = await waitFor(async () => (await counted()) >= expected, {
       timeoutMs: 60_000,
       what: 'latency lines to be counted',
-    });
+    }).then(
+      () => true,
+      () => false,
+    );
     // The socket hop follows the count by a few milliseconds.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     measuring = false;
     const sorted = samples.sort((a, b) => a - b);
     results.latency = {
+      allCounted: latencyCounted,
       samples: sorted.length,
       p50: quantile(sorted, 0.5),
       p95: quantile(sorted, 0.95),
@@ -359,13 +552,11 @@ async function main() {
     });
     log('batched', JSON.stringify(results.batched));
     results.ratio = results.batched.rate / results.orm.rate;
-
-    const machine = `${cpus()[0]?.model.trim()}, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${platform()} ${release()}, Node ${process.version}`;
-    console.log(JSON.stringify({ machine, ...results }, null, 2));
-    if (writeDocs) await writeSection(machine, results);
+    return results;
   } finally {
     for (const socket of sockets) socket.terminate();
     resolver.unsubscribe();
+    lineTap.unsubscribe();
     subscriptionSafeClose(relay);
     await Promise.all(processes.map((p) => p.stop()));
     await bus.close();
@@ -381,17 +572,31 @@ function subscriptionSafeClose(connection) {
   connection.close().catch(() => undefined);
 }
 
-async function writeSection(machine, results) {
+/** "median (min–max)" of a figure over the runs. */
+function figure(stat, digits = 0) {
+  if (stat.median === undefined) return '—';
+  const show = (value) => value.toFixed(digits);
+  const [low, high] = stat.spread;
+  return low === high ? show(stat.median) : `${show(stat.median)} (${show(low)}–${show(high)})`;
+}
+
+async function writeSection(machine, summary) {
   const file = path.join(ROOT, 'docs/benchmarks.md');
   const docs = await readFile(file, 'utf8');
-  const best = results.throughput.filter((row) => row.keptUp).at(-1);
-  const rows = results.throughput
+  const best = summary.throughput.filter((row) => row.keptUp * 2 > row.measured).at(-1);
+  const processes = Object.keys(summary.throughput[0]?.cpu ?? {});
+  const rows = summary.throughput
     .map(
       (row) =>
-        `| ${row.rate} | ${row.sent} | ${row.achievedRate} | ${row.undelivered} | ${row.ok ? 'yes' : 'no'} | ${row.lagMs ?? '—'} | ${row.keptUp ? 'yes' : 'no'} |`,
+        `| ${row.rate} | ${figure(row.achievedRate)} | ${row.allCounted}/${row.measured} | ${row.keptUp}/${row.measured} | ${figure(row.lastCountedMs)} | ${figure(row.lagP50)} | ${figure(row.lagP99)} | ${figure(row.lagMax)} |`,
     )
     .join('\n');
-  const { latency } = results;
+  const cpuRows = summary.throughput
+    .map(
+      (row) => `| ${row.rate} | ${processes.map((name) => figure(row.cpu[name], 1)).join(' | ')} |`,
+    )
+    .join('\n');
+  const { latency } = summary;
   const section = `## Chat pipeline
 
 The whole chat pipeline in cluster mode, every service its own process: the Twitch emulator's
@@ -401,29 +606,41 @@ process (batched set-based upsert into PostgreSQL) → the gateway → one live 
 streamer. ${CHANNELS} channels, each with an active session. Sign-in is stood in for by the
 benchmark answering the gateway's cookie lookups (no auth service runs). Command:
 \`node bench/pipeline/pipeline.mjs\` after \`npx nx run-many -t build\` (\`--write-docs\` replaces
-this section with a fresh run's figures). \`node bench/pipeline/consumer.mjs\` measures the
-sessions consumer alone on a backlog (\`--profile\` writes a CPU profile).
+this section with a fresh run's figures). It measures everything ${summary.runs} times, each on a
+fresh cluster, and shows the median with the spread (lowest–highest) in brackets.
+\`node bench/pipeline/consumer.mjs\` measures the sessions consumer alone on a backlog
+(\`--profile\` writes a CPU profile).
 
 Machine: ${machine}. Measured ${new Date().toISOString().slice(0, 10)}.
 
 Throughput: each rate runs ${PHASE_SEC} s of 200-chatter-per-channel traffic. "All counted":
 every delivered line is in \`sessions.chat_lines_seen\` and \`sessions.chatters\` within
 ${DRAIN_MS / 1000} s of the generator stopping; "kept up": the last one within ${KEPT_UP_MS / 1000} s, so no backlog
-built up. **Highest rate kept up with: ${best ? best.rate.toLocaleString('en-US') : 'none'} lines/s** (target ≥ 10,000).
+built up (both as runs out of runs). Lag: for every line, from the emulator sending it
+(\`tmi-sent-ts\`) to the start of the sessions statement that counted it
+(\`chat_lines_seen.seen_at\`). **Highest rate kept up with in most runs: ${best ? best.rate.toLocaleString('en-US') : 'none'} lines/s** (target ≥ 10,000).
 
-| Offered lines/s | Lines sent | Achieved lines/s | Undelivered | All counted | Last line counted after (ms) | Kept up |
-| ---: | ---: | ---: | ---: | --- | ---: | --- |
+| Offered lines/s | Achieved lines/s | All counted | Kept up | Last line counted after (ms) | Lag p50 (ms) | Lag p99 (ms) | Lag max (ms) |
+| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows}
+
+CPU seconds each process used per rate (from the start of the traffic until its last line was
+counted, or the ${DRAIN_MS / 1000} s drain limit; \`/proc/<pid>/stat\` utime + stime). PostgreSQL is the
+machine's shared server and is not included.
+
+| Offered lines/s | ${processes.join(' | ')} |
+| ---: | ${processes.map(() => '---:').join(' | ')} |
+${cpuRows}
 
 Latency at ${LATENCY_RATE.toLocaleString('en-US')} lines/s (${LATENCY_SEC} s, 20,000-chatter pools, so most lines are a chatter's
 first), from the emulator sending the line (its \`tmi-sent-ts\`, the chatter's \`firstSeenAt\`)
-to \`new_chatter\` arriving on the streamer's /ws socket: ${latency.samples} samples, p50 ${latency.p50} ms,
-p95 ${latency.p95} ms, **p99 ${latency.p99} ms**, max ${latency.max} ms (target p99 < 100 ms).
+to \`new_chatter\` arriving on the streamer's /ws socket: ${figure(latency.samples)} samples, p50 ${figure(latency.p50)} ms,
+**p99 ${figure(latency.p99)} ms**, max ${figure(latency.max)} ms (target p99 < 100 ms).
 
 Baseline: a backlog of ${BACKLOG_LINES.toLocaleString('en-US')} lines in JetStream drained by the consumer alone. Batched
-set-based upsert (the sessions service): ${results.batched.rate} lines/s (${results.batched.seconds.toFixed(1)} s). Per-line
+set-based upsert (the sessions service): ${figure(summary.batched)} lines/s. Per-line
 TypeORM consumer (one transaction per line recording the message id, \`findOneBy\` the chatter,
-\`save\`): ${results.orm.rate} lines/s (${results.orm.seconds.toFixed(1)} s). **Ratio ${results.ratio.toFixed(1)}×.**
+\`save\`): ${figure(summary.orm)} lines/s. **Ratio ${figure(summary.ratio, 1)}×.**
 `;
   const marker = '## Chat pipeline';
   const at = docs.indexOf(marker);

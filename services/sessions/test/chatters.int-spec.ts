@@ -7,6 +7,7 @@ import {
 } from '@greetboard/contracts';
 import { waitFor } from '@greetboard/testing';
 import { InProcessClient } from '@greetboard/transport';
+import { ChatLinesConsumer } from '../src/monitoring/chat-lines.consumer.js';
 import { chatLine, startSessionsHarness, type SessionsHarness, type TestUser } from './harness.js';
 
 describe('chatters, greeting and chat lines over the bus', () => {
@@ -97,6 +98,73 @@ describe('chatters, greeting and chat lines over the bus', () => {
     expect(await h.failure(R.listChatters, { actor: stranger.actor, sessionId: session.id })).toBe(
       'SESSION_NOT_FOUND',
     );
+  });
+
+  it('tells gateways once per session and batch: new and changed chatters and who may see them', async () => {
+    const [streamer, helper, other] = await Promise.all([h.seedUser(), h.seedUser(), h.seedUser()]);
+    await h.db.query(`INSERT INTO sessions.global_editors (owner_id, editor_id) VALUES ($1, $2)`, [
+      streamer.id,
+      helper.id,
+    ]);
+    const [mySession, otherSession] = await Promise.all([
+      h.request(R.createSession, { actor: streamer.actor, name: 'Batched' }),
+      h.request(R.createSession, { actor: other.actor, name: 'Other' }),
+    ]);
+    const consumer = h.service.get(ChatLinesConsumer);
+    let sequence = 0;
+    const batch = (lines: ReturnType<typeof chatLine>[]) =>
+      lines.map((data) => ({
+        subject: `chat.line.v1.${data.channel}`,
+        data,
+        msgId: data.id,
+        deliveryCount: 1,
+        sequence: ++sequence,
+      }));
+    const published = (from: number) => h.chatterEvents.slice(from);
+    /** The bus delivers in microtasks: after this, everything published so far has arrived. */
+    const delivered = () => new Promise((resolve) => setImmediate(resolve));
+
+    let from = h.chatterEvents.length;
+    await consumer.handle(
+      batch([
+        chatLine(streamer.username, 'viewer_a'),
+        chatLine(other.username, 'viewer_b'),
+        chatLine(streamer.username, 'viewer_c'),
+        chatLine(other.username, 'viewer_b', 'twice'),
+      ]),
+    );
+    await waitFor(() => published(from).length >= 2);
+    await delivered();
+    // Exactly one event per session of the batch.
+    let events = published(from);
+    expect(events.map((e) => e.sessionId).sort()).toEqual([mySession.id, otherSession.id].sort());
+    const mine = events.find((e) => e.sessionId === mySession.id)!;
+    expect(mine.userIds.sort()).toEqual([streamer.id, helper.id].sort());
+    expect(mine.created.map((c) => c.username)).toEqual(['viewer_a', 'viewer_c']);
+    expect(mine.updated).toEqual([]);
+    const theirs = events.find((e) => e.sessionId === otherSession.id)!;
+    expect(theirs.userIds).toEqual([other.id]);
+    expect(theirs.created.map((c) => [c.username, c.messageCount])).toEqual([['viewer_b', 2]]);
+    // The chatters are as the list shows them.
+    expect(await list(streamer.actor, mySession.id)).toEqual(mine.created);
+
+    from = h.chatterEvents.length;
+    const second = batch([
+      chatLine(streamer.username, 'viewer_d'),
+      chatLine(streamer.username, 'viewer_a', 'back'),
+    ]);
+    await consumer.handle(second);
+    await waitFor(() => published(from).length >= 1);
+    await delivered();
+    events = published(from);
+    expect(events).toHaveLength(1);
+    expect(events[0].created.map((c) => c.username)).toEqual(['viewer_d']);
+    expect(events[0].updated.map((c) => [c.username, c.messageCount])).toEqual([['viewer_a', 2]]);
+    // A redelivered batch counts nothing and tells no one.
+    from = h.chatterEvents.length;
+    await consumer.handle(second);
+    await delivered();
+    expect(published(from)).toEqual([]);
   });
 
   it('greets with server-set greeter and time, is idempotent, un-greets, and publishes chatter_update', async () => {

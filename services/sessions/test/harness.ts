@@ -7,6 +7,7 @@ import {
   LIVE_EVENTS,
   sendRequest,
   type ChatLineReceived,
+  type LiveChattersEvent,
   type LiveEventEnvelope,
   type RequestDefinition,
   type SessionActor,
@@ -36,6 +37,8 @@ export interface SessionsHarness {
   db: pg.Pool;
   /** Every live-channel envelope the service emitted, in order. */
   liveEvents: LiveEventEnvelope[];
+  /** Every chat-pipeline event (one per session and batch of chat lines), in order. */
+  chatterEvents: LiveChattersEvent[];
   request<Req extends object, Res>(
     definition: RequestDefinition<Req, Res>,
     payload: Req,
@@ -77,6 +80,10 @@ export async function startSessionsHarness(): Promise<SessionsHarness> {
   broker.subscribe(LIVE_EVENTS.relay.subject, (message) => {
     liveEvents.push((message.json() as { data: LiveEventEnvelope }).data);
   });
+  const chatterEvents: LiveChattersEvent[] = [];
+  broker.subscribe(LIVE_EVENTS.chatters.subject, (message) => {
+    chatterEvents.push((message.json() as { data: LiveChattersEvent }).data);
+  });
 
   const harness: SessionsHarness = {
     broker,
@@ -85,6 +92,7 @@ export async function startSessionsHarness(): Promise<SessionsHarness> {
     streams,
     db,
     liveEvents,
+    chatterEvents,
     chatters: service.get(ChattersRepository),
     request: (definition, payload) => sendRequest(client, definition, payload),
     failure: async (definition, payload) => {

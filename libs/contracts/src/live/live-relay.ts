@@ -1,6 +1,7 @@
 import { IsArray, IsIn, IsObject, IsOptional, IsUUID } from 'class-validator';
 import { defineEvent } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
+import type { ChatterDto } from '../entities/entities.js';
 import { SERVER_MESSAGE_TYPES, type ServerMessage } from '../wire/live-messages.js';
 
 /**
@@ -25,6 +26,63 @@ export class LiveEventEnvelope {
   payload: ServerMessage['payload'];
 }
 
+/**
+ * The chatters one batch of chat lines created (`new_chatter`) or changed (`chatter_update`)
+ * in one session: the chat pipeline's single live event per session and batch. Every gateway
+ * replica receives it and sends each chatter as the spec's own message to the sockets of
+ * `userIds` (the owner and the owner's editors when the batch committed) and of the session's
+ * room, as it does a `LiveEventEnvelope`. Gateways check it with `isLiveChattersEvent` (the
+ * hot path skips class-validator); the decorators document the same shape.
+ */
+export class LiveChattersEvent {
+  @IsUUID()
+  sessionId: string;
+
+  @IsArray()
+  @IsUUID('all', { each: true })
+  userIds: string[];
+
+  @IsArray()
+  @IsObject({ each: true })
+  created: ChatterDto[];
+
+  @IsArray()
+  @IsObject({ each: true })
+  updated: ChatterDto[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/** A chatter the browser can key on: a string id and the batch's own session. */
+const isChatterOf = (sessionId: string, value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ChatterDto).id === 'string' &&
+  (value as ChatterDto).sessionId === sessionId;
+
+/**
+ * Whether `value` is a `LiveChattersEvent`: a session id, the user ids allowed to see it, and
+ * chatters that all belong to that session (what the browser's `parseServerMessage` requires
+ * of `new_chatter` and `chatter_update`).
+ */
+export function isLiveChattersEvent(value: unknown): value is LiveChattersEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const event = value as Record<string, unknown>;
+  const { sessionId, userIds, created, updated } = event;
+  return (
+    isUuid(sessionId) &&
+    Array.isArray(userIds) &&
+    userIds.every(isUuid) &&
+    Array.isArray(created) &&
+    created.every((chatter) => isChatterOf(sessionId, chatter)) &&
+    Array.isArray(updated) &&
+    updated.every((chatter) => isChatterOf(sessionId, chatter))
+  );
+}
+
 export const LIVE_EVENTS = {
   relay: defineEvent<LiveEventEnvelope>(SUBJECTS.live.relay, LiveEventEnvelope),
+  chatters: defineEvent<LiveChattersEvent>(SUBJECTS.live.chatters, LiveChattersEvent),
 } as const;

@@ -73,6 +73,8 @@ export const SUBJECTS = {
   live: {
     /** Event: a live-channel message on its way to every gateway. */
     relay: 'live.event.v1',
+    /** Event: the chatters one batch of chat lines created or changed in one session. */
+    chatters: 'live.chatters.v1',
   },
   chat: {
     /** Chat lines, one subject per channel: `chat.line.v1.<channel login>`. */

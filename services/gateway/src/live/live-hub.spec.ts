@@ -80,6 +80,34 @@ describe('LiveHub', () => {
     expect(owner.socket.sent).toHaveLength(2);
   });
 
+  it('sends each chatter of a batch event as its own spec message to the allowed audience', () => {
+    const hub = new LiveHub();
+    const owner = connect(hub, 'owner');
+    const editor = connect(hub, 'editor');
+    const former = connect(hub, 'former');
+    const stranger = connect(hub, 'stranger');
+    hub.join(former.connection, SESSION);
+    const chatter = (id: string) => ({ id, sessionId: SESSION }) as never;
+    const sent = hub.deliverChatters({
+      sessionId: SESSION,
+      userIds: ['owner', 'editor'],
+      created: [chatter('c1'), chatter('c2')],
+      updated: [chatter('c3')],
+    });
+    expect(sent).toBe(6);
+    const expected = [
+      `{"type":"new_chatter","payload":{"id":"c1","sessionId":"${SESSION}"}}`,
+      `{"type":"new_chatter","payload":{"id":"c2","sessionId":"${SESSION}"}}`,
+      `{"type":"chatter_update","payload":{"id":"c3","sessionId":"${SESSION}"}}`,
+    ];
+    expect(owner.socket.sent).toEqual(expected);
+    expect(editor.socket.sent).toEqual(expected);
+    // A room member the event does not list lost access: nothing, and out of the room.
+    expect(former.socket.sent).toEqual([]);
+    expect(former.connection.rooms.has(SESSION)).toBe(false);
+    expect(stranger.socket.sent).toEqual([]);
+  });
+
   it('stops delivering a room’s events after leaving it', () => {
     const hub = new LiveHub();
     const viewer = connect(hub, 'viewer');

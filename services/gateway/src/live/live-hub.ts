@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { LiveEventEnvelope } from '@greetboard/contracts';
+import type { LiveChattersEvent, LiveEventEnvelope } from '@greetboard/contracts';
 import { liveMessages } from '@greetboard/metrics';
 import { CLOSE, type LiveConnection } from './live-connection.js';
 
@@ -39,20 +39,53 @@ export class LiveHub {
    * joined) and leaves the room. Without a list, the room is the audience.
    */
   deliver(envelope: LiveEventEnvelope): number {
+    const recipients = this.audience(envelope.userIds, envelope.sessionId);
+    if (recipients.size === 0) return 0;
+    // Serialised once, whatever the number of recipients.
+    return this.send(
+      recipients,
+      JSON.stringify({ type: envelope.type, payload: envelope.payload }),
+    );
+  }
+
+  /**
+   * The chat pipeline's event: each chatter becomes the spec's own `new_chatter` or
+   * `chatter_update` message for the same audience as `deliver` finds (the event's users and
+   * the session's room, less room members who lost access), new chatters first.
+   */
+  deliverChatters(event: LiveChattersEvent): number {
+    const recipients = this.audience(event.userIds, event.sessionId);
+    if (recipients.size === 0) return 0;
+    let sent = 0;
+    for (const chatter of event.created) {
+      sent += this.send(recipients, JSON.stringify({ type: 'new_chatter', payload: chatter }));
+    }
+    for (const chatter of event.updated) {
+      sent += this.send(recipients, JSON.stringify({ type: 'chatter_update', payload: chatter }));
+    }
+    return sent;
+  }
+
+  /**
+   * Every socket of the listed users, and of the session's room when there is no list. A room
+   * member missing from the list leaves the room.
+   */
+  private audience(userIds: string[] | undefined, sessionId: string | undefined) {
     const recipients = new Set<LiveConnection>();
-    const allowed = envelope.userIds ? new Set(envelope.userIds) : undefined;
+    const allowed = userIds ? new Set(userIds) : undefined;
     for (const userId of allowed ?? []) {
       for (const connection of this.byUser.get(userId) ?? []) recipients.add(connection);
     }
-    if (envelope.sessionId) {
-      for (const connection of [...(this.byRoom.get(envelope.sessionId) ?? [])]) {
+    if (sessionId) {
+      for (const connection of [...(this.byRoom.get(sessionId) ?? [])]) {
         if (!allowed) recipients.add(connection);
-        else if (!allowed.has(connection.user.id)) this.leave(connection, envelope.sessionId);
+        else if (!allowed.has(connection.user.id)) this.leave(connection, sessionId);
       }
     }
-    if (recipients.size === 0) return 0;
-    // Serialised once, whatever the number of recipients.
-    const text = JSON.stringify({ type: envelope.type, payload: envelope.payload });
+    return recipients;
+  }
+
+  private send(recipients: Set<LiveConnection>, text: string): number {
     let sent = 0;
     for (const connection of recipients) if (connection.send(text)) sent++;
     liveMessages.inc({ direction: 'sent' }, sent);

@@ -1,7 +1,8 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
   AUTH_EVENTS,
+  isLiveChattersEvent,
   LIVE_EVENTS,
   LiveEventEnvelope,
   LOGIN_SESSION_EVENTS,
@@ -17,11 +18,26 @@ import { LiveHub } from './live-hub.js';
  */
 @Controller()
 export class LiveRelayHandler {
+  private readonly logger = new Logger('live-relay');
+
   constructor(private readonly hub: LiveHub) {}
 
   @OnEvent(LIVE_EVENTS.relay)
   relay(@Payload(rpcValidationPipe()) envelope: LiveEventEnvelope): void {
     this.hub.deliver(envelope);
+  }
+
+  /**
+   * The chat pipeline's event, one per session and batch of chat lines: checked by a
+   * hand-written guard (the chat path's volume makes class-validator its main cost here).
+   */
+  @OnEvent(LIVE_EVENTS.chatters)
+  chatters(@Payload() event: unknown): void {
+    if (!isLiveChattersEvent(event)) {
+      this.logger.warn('Dropped a malformed chatters event');
+      return;
+    }
+    this.hub.deliverChatters(event);
   }
 
   @OnEvent(LOGIN_SESSION_EVENTS.ended)

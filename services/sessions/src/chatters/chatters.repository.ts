@@ -27,6 +27,8 @@ export interface RecordedChatter {
   /** First line of this chatter in the session (a `new_chatter`), else a `chatter_update`. */
   isNew: boolean;
   ownerId: string;
+  /** The owner's editors when the batch committed: with the owner, who may see the chatter. */
+  editorIds: string[];
 }
 
 @Injectable()
@@ -224,7 +226,9 @@ export class ChattersRepository {
     }
     if (counted.length === 0) return [];
     const column = <T>(pick: (line: ChatLineReceived) => T) => counted.map((c) => pick(c.line));
-    const rows = await queryRows<ChatterRow & { inserted: boolean }>(
+    const rows = await queryRows<
+      ChatterRow & { inserted: boolean; owner_id: string; editor_ids: string[] }
+    >(
       this.dataSource,
       `WITH input AS (
          SELECT DISTINCT ON (session_id, message_id) *
@@ -254,7 +258,10 @@ export class ChattersRepository {
        bumped AS (
          UPDATE sessions.sessions s SET list_version = s.list_version + 1
           WHERE s.id IN (SELECT DISTINCT session_id FROM per_chatter)
-         RETURNING s.id, s.list_version),
+         RETURNING s.id, s.list_version, s.user_id,
+           -- Who may see the session's live events, read in this statement (no second trip).
+           ARRAY(SELECT e.editor_id::text FROM sessions.global_editors e
+                  WHERE e.owner_id = s.user_id) AS editor_ids),
        upserted AS (
          INSERT INTO sessions.chatters AS c
            (session_id, twitch_id, username, display_name, first_message, message_count,
@@ -278,11 +285,12 @@ export class ChattersRepository {
            version = EXCLUDED.version
          RETURNING c.*, (xmax = 0) AS inserted),
        recorded AS (
-         ${chatterEventsInsert(`(SELECT u.*, s.user_id AS owner_id,
+         ${chatterEventsInsert(`(SELECT u.*, b.user_id AS owner_id,
              CASE WHEN u.inserted THEN $10::text ELSE $11::text END AS subject
-             FROM upserted u JOIN sessions.sessions s ON s.id = u.session_id)`)})
-       SELECT ${CHATTER_COLUMNS}, c.inserted
-         FROM upserted c LEFT JOIN sessions.users g ON g.id = c.greeted_by
+             FROM upserted u JOIN bumped b ON b.id = u.session_id)`)})
+       SELECT ${CHATTER_COLUMNS}, c.inserted, b.user_id AS owner_id, b.editor_ids
+         FROM upserted c JOIN bumped b ON b.id = c.session_id
+         LEFT JOIN sessions.users g ON g.id = c.greeted_by
         ORDER BY c.first_seen_at, c.id`,
       [
         counted.map((c) => c.sessionId),
@@ -299,11 +307,11 @@ export class ChattersRepository {
       ],
     );
     this.events.publish();
-    const ownerOf = new Map(monitored.map((session) => [session.id, session.user_id]));
     return rows.map((row) => ({
       chatter: toChatterDto(row),
       isNew: row.inserted,
-      ownerId: ownerOf.get(row.session_id)!,
+      ownerId: row.owner_id,
+      editorIds: row.editor_ids,
     }));
   }
 }

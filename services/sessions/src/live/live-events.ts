@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   emitEvent,
   LIVE_EVENTS,
+  type LiveChattersEvent,
   type ServerMessage,
   type ServerMessagePayloads,
 } from '@greetboard/contracts';
@@ -9,13 +10,6 @@ import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { EditorsRepository } from '../editors/editors.repository.js';
 
 type SessionEventType = Exclude<ServerMessage['type'], 'user_approved' | 'user_rejected'>;
-
-export interface SessionEvent<K extends SessionEventType = SessionEventType> {
-  ownerId: string;
-  sessionId: string;
-  type: K;
-  payload: ServerMessagePayloads[K];
-}
 
 /**
  * Publishes live-channel events after a change has committed. They go over the bus so that
@@ -38,31 +32,35 @@ export class LiveEvents {
     type: K,
     payload: ServerMessagePayloads[K],
   ): Promise<void> {
-    await this.toSessions([{ ownerId, sessionId, type, payload }]);
+    try {
+      const editors = await this.editors.editorIdsOf([ownerId]);
+      await emitEvent(this.bus, LIVE_EVENTS.relay, {
+        userIds: [ownerId, ...(editors.get(ownerId) ?? [])],
+        sessionId,
+        type,
+        payload,
+      });
+    } catch (error) {
+      this.logger.error(`Could not publish live event ${type}: ${String(error)}`);
+    }
   }
 
   /**
-   * Publishes many events, looking up the owners' editors once for the whole batch (the chat
-   * pipeline sends one event per chatter touched by a batch of lines).
+   * Publishes the chat pipeline's events: one per session of a batch of chat lines, carrying
+   * every chatter the batch created or changed there (split only when it would not fit one
+   * bus message). The gateways turn each chatter into the spec's `new_chatter` or
+   * `chatter_update` for the sockets that may see it.
    */
-  async toSessions(events: SessionEvent[]): Promise<void> {
+  async chattersChanged(events: LiveChattersEvent[]): Promise<void> {
     if (events.length === 0) return;
     try {
-      const editors = await this.editors.editorIdsOf([
-        ...new Set(events.map((event) => event.ownerId)),
-      ]);
       await Promise.all(
-        events.map(({ ownerId, sessionId, type, payload }) =>
-          emitEvent(this.bus, LIVE_EVENTS.relay, {
-            userIds: [ownerId, ...(editors.get(ownerId) ?? [])],
-            sessionId,
-            type,
-            payload,
-          }),
-        ),
+        events.flatMap(splitToFit).map((event) => emitEvent(this.bus, LIVE_EVENTS.chatters, event)),
       );
     } catch (error) {
-      this.logger.error(`Could not publish ${events.length} live events: ${String(error)}`);
+      this.logger.error(
+        `Could not publish chatters of ${events.length} sessions: ${String(error)}`,
+      );
     }
   }
 
@@ -86,4 +84,32 @@ export class LiveEvents {
       this.logger.error(`Could not tell user ${userId} about lost sessions: ${String(error)}`);
     }
   }
+}
+
+/**
+ * Bytes of chatters one bus message carries at most, well under NATS's 1 MB default payload
+ * limit. A batch of 500 chat lines is about 250 KB of chatters; long first messages in
+ * characters outside ASCII can make it more.
+ */
+const CHATTERS_BYTES = 512 * 1024;
+
+/** The event as it is, or in parts of at most CHATTERS_BYTES of chatters each. */
+export function splitToFit(event: LiveChattersEvent): LiveChattersEvent[] {
+  const parts: LiveChattersEvent[] = [];
+  let part: LiveChattersEvent = { ...event, created: [], updated: [] };
+  let bytes = 0;
+  const add = (list: 'created' | 'updated', chatter: LiveChattersEvent['created'][number]) => {
+    const size = Buffer.byteLength(JSON.stringify(chatter));
+    if (bytes + size > CHATTERS_BYTES && bytes > 0) {
+      parts.push(part);
+      part = { ...event, created: [], updated: [] };
+      bytes = 0;
+    }
+    part[list].push(chatter);
+    bytes += size;
+  };
+  for (const chatter of event.created) add('created', chatter);
+  for (const chatter of event.updated) add('updated', chatter);
+  parts.push(part);
+  return parts;
 }

@@ -5,7 +5,11 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { isChatLineReceived, type ChatLineReceived } from '@greetboard/contracts';
+import {
+  isChatLineReceived,
+  type ChatLineReceived,
+  type LiveChattersEvent,
+} from '@greetboard/contracts';
 import { chatterUpsertDuration, newChatters, secondsSince } from '@greetboard/metrics';
 import type { DurableStreams, StreamConsumer, StreamMessage } from '@greetboard/transport';
 import { ChattersRepository } from '../chatters/chatters.repository.js';
@@ -26,8 +30,9 @@ const ACK_WAIT_MS = 5_000;
  * The chat pipeline's last step: lines from the durable stream become chatters. Each batch is
  * one set-based upsert (ignore list, bots, the owner's own lines and keywords applied in it);
  * the batch is acknowledged only after that statement committed, so a crash redelivers it,
- * and message ids recorded per session make the redelivery count nothing twice. Live events
- * (`new_chatter`, `chatter_update`) follow the commit.
+ * and message ids recorded per session make the redelivery count nothing twice. The live
+ * event follows the commit: one per session of the batch, with all its new and changed
+ * chatters and who may see them (read in the same statement).
  */
 @Injectable()
 export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -73,13 +78,20 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     const recorded = await this.chatters.recordChatLines(lines);
     chatterUpsertDuration.observe(secondsSince(start));
     newChatters.inc(recorded.filter((entry) => entry.isNew).length);
-    await this.live.toSessions(
-      recorded.map(({ chatter, isNew, ownerId }) => ({
-        ownerId,
-        sessionId: chatter.sessionId,
-        type: isNew ? 'new_chatter' : 'chatter_update',
-        payload: chatter,
-      })),
-    );
+    const bySession = new Map<string, LiveChattersEvent>();
+    for (const { chatter, isNew, ownerId, editorIds } of recorded) {
+      let event = bySession.get(chatter.sessionId);
+      if (!event) {
+        event = {
+          sessionId: chatter.sessionId,
+          userIds: [ownerId, ...editorIds],
+          created: [],
+          updated: [],
+        };
+        bySession.set(chatter.sessionId, event);
+      }
+      (isNew ? event.created : event.updated).push(chatter);
+    }
+    await this.live.chattersChanged([...bySession.values()]);
   }
 }

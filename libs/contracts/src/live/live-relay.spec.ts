@@ -1,0 +1,36 @@
+import { describe, expect, it } from '@jest/globals';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { isLiveChattersEvent, LiveChattersEvent } from './live-relay.js';
+
+const sessionId = '2f6b3c1e-8a4d-4c2b-9e1f-5a7d3b9c0e12';
+const chatter = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', sessionId, username: 'alice' };
+const valid = {
+  sessionId,
+  userIds: ['0b6f5a2e-3c1d-4e8f-9a7b-6c5d4e3f2a1b'],
+  created: [chatter],
+  updated: [{ ...chatter, id: '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d' }],
+};
+
+describe('isLiveChattersEvent', () => {
+  it('accepts an event of chatters of its session, also with empty lists', () => {
+    expect(isLiveChattersEvent(valid)).toBe(true);
+    expect(isLiveChattersEvent({ ...valid, userIds: [], created: [], updated: [] })).toBe(true);
+    expect(validateSync(plainToInstance(LiveChattersEvent, valid))).toEqual([]);
+  });
+
+  it.each<[string, unknown]>([
+    ['not an object', 'event'],
+    ['null', null],
+    ['a session id that is no UUID', { ...valid, sessionId: 'session' }],
+    ['no user ids', { ...valid, userIds: undefined }],
+    ['a user id that is no UUID', { ...valid, userIds: ['owner'] }],
+    ['created not a list', { ...valid, created: chatter }],
+    ['updated missing', { ...valid, updated: undefined }],
+    ['a chatter without an id', { ...valid, created: [{ ...chatter, id: 7 }] }],
+    ['a chatter of another session', { ...valid, updated: [{ ...chatter, sessionId: 'other' }] }],
+    ['a chatter that is not an object', { ...valid, created: [null] }],
+  ])('rejects %s', (_, event) => {
+    expect(isLiveChattersEvent(event)).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ChatterDto, LiveChattersEvent } from '@greetboard/contracts';
+import { splitToFit } from './live-events.js';
+
+const SESSION = '2f6b3c1e-8a4d-4c2b-9e1f-5a7d3b9c0e12';
+const chatter = (id: number, firstMessage: string) =>
+  ({
+    id: String(id),
+    sessionId: SESSION,
+    username: `viewer_${id}`,
+    displayName: `Viewer ${id}`,
+    profileImage: null,
+    firstMessage,
+    greetedByUser: null,
+  }) as unknown as ChatterDto;
+const event = (created: ChatterDto[], updated: ChatterDto[]): LiveChattersEvent => ({
+  sessionId: SESSION,
+  userIds: ['0b6f5a2e-3c1d-4e8f-9a7b-6c5d4e3f2a1b'],
+  created,
+  updated,
+});
+
+describe('splitToFit', () => {
+  it('keeps a batch of ordinary chatters in one event', () => {
+    const whole = event(
+      Array.from({ length: 400 }, (_, i) => chatter(i, 'hello there')),
+      Array.from({ length: 100 }, (_, i) => chatter(400 + i, 'x'.repeat(500))),
+    );
+    expect(splitToFit(whole)).toEqual([whole]);
+  });
+
+  it('splits chatters with long texts into parts under the bus limit, in order', () => {
+    // Escaped control characters: six bytes of JSON each, the worst case.
+    const text = '\u0001'.repeat(500);
+    const whole = event(
+      Array.from({ length: 300 }, (_, i) => chatter(i, text)),
+      Array.from({ length: 200 }, (_, i) => chatter(300 + i, text)),
+    );
+    const parts = splitToFit(whole);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) {
+      expect(part.sessionId).toBe(SESSION);
+      expect(part.userIds).toEqual(whole.userIds);
+      expect(Buffer.byteLength(JSON.stringify(part))).toBeLessThan(1024 * 1024);
+    }
+    expect(parts.flatMap((part) => part.created)).toEqual(whole.created);
+    expect(parts.flatMap((part) => part.updated)).toEqual(whole.updated);
+  });
+});
