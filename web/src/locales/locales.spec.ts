@@ -6,6 +6,8 @@ import { legalTexts } from '../features/legal/legal-texts';
 import { landingTexts } from '../features/public/landing-texts';
 import { loginTexts } from '../features/public/login-texts';
 import { adminTexts } from '../features/admin/admin-texts';
+import { dashboardTexts } from '../features/dashboard/dashboard-texts';
+import { en as dashboardEn } from '../features/dashboard/texts/en';
 import { settingsTexts } from '../features/settings/settings-texts';
 import { statisticsTexts } from '../features/statistics/statistics-texts';
 import { triageTexts } from '../features/chatters/triage/triage-texts';
@@ -33,6 +35,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 /** Texts that load with the screens that use them (see feature-texts.ts), by their key. */
 const FEATURES = [
   adminTexts,
+  dashboardTexts,
   landingTexts,
   legalTexts,
   loginTexts,
@@ -127,8 +130,8 @@ describe('English texts', () => {
 
   it('keep the spec wording', () => {
     expect(en.errors.unexpectedTitle).toBe('Unexpected Application Error!');
-    expect(en.dashboard.selectSession).toBe('Select a session to view chatters');
-    expect(en.dashboard.noChatters).toBe('No chatters yet. Start the session to begin monitoring!');
+    expect(dashboardEn.selectSession).toBe('Select a session to view chatters');
+    expect(dashboardEn.noChatters).toBe('No chatters yet. Start the session to begin monitoring!');
     expect(en.sessionPage.peopleToGreet).toBe('People To Greet ({{count}})');
     expect(en.sessions.ownerOnly).toBe(
       'Only session owners can start sessions. Editors can view and manage chatters.',

@@ -1,22 +1,23 @@
 import type { SessionDto } from '@greetboard/contracts/wire';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useAuth } from '../auth/use-auth';
+import { useFeatureTexts } from '../i18n/feature-texts';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { useLiveRoom } from '../live/use-live-room';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { pickActiveSession } from '../sessions/session-selection';
 import { defaultKeywordsOf, useGetSettingsQuery } from '../settings/settings-api';
 import { ChatterPanel } from './ChatterPanel';
+import { dashboardTexts } from './dashboard-texts';
 import { SessionList } from './SessionList';
 import { useNewChatterToasts } from './use-new-chatter-toasts';
 import './dashboard.css';
 
 export default function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, ready } = useFeatureTexts(dashboardTexts);
   const { user } = useAuth();
   const { data: sessions = [], isLoading, isError } = useGetSessionsQuery();
   const settings = useGetSettingsQuery();
@@ -54,6 +55,7 @@ export default function DashboardPage() {
   }, [chatters, sessions]);
 
   if (!user) return null;
+  if (!ready) return <Spinner />;
   const select = (session: SessionDto) => {
     setSelectedId(session.id);
     toast.success(t('toast.sessionSelected', { name: session.name }));

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp, setUpI18n } from '../../../test/unit/test-utils';
+import { dashboardTexts } from './dashboard-texts';
 import { SessionList } from './SessionList';
 
 const pending: UserDto = {
@@ -30,7 +31,10 @@ function renderSessionList(user: UserDto) {
 }
 
 describe('SessionList new-session button', () => {
-  beforeAll(setUpI18n);
+  beforeAll(async () => {
+    await setUpI18n();
+    await dashboardTexts.load('en');
+  });
   afterEach(cleanup);
 
   it('tells a pending user, by keyboard too, why New Session is unavailable', async () => {
