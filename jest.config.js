@@ -47,6 +47,10 @@ const shared = {
 export default {
   // Integration and e2e tests boot real databases and processes on a 2-core machine.
   testTimeout: 30_000,
+  // Test files run in a worker process that is replaced once it holds more than this after a
+  // file: Jest's ESM module graphs outlive their file, and one process for the whole suite
+  // once reached Node's 4 GB heap limit. Setting it also keeps Jest out of its in-band mode.
+  workerIdleMemoryLimit: '1.5GB',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['**/src/**/*.spec.ts?(x)'] },
     {

@@ -73,7 +73,8 @@ export interface ClusterOptions {
 }
 
 const CLIENT = { clientId: 'fault-client', clientSecret: 'fault-secret' };
-const BOOTED = /successfully started/;
+/** Logged by every service once it has started (for the gateway: once it listens). */
+const BOOTED = /is ready/;
 
 export async function startChatCluster(options: ClusterOptions): Promise<ChatCluster> {
   const emulator = await startTwitchEmulator({
@@ -103,7 +104,7 @@ export async function startChatCluster(options: ClusterOptions): Promise<ChatClu
 
   const common = {
     NODE_ENV: 'test',
-    // Nest's "successfully started" (the boot signal below) is logged at debug level only.
+    // Debug: the request-id test reads each service's log of the requests it answers.
     LOG_LEVEL: 'debug',
     NATS_URL: options.natsUrl,
     REDIS_URL: TEST_INFRASTRUCTURE.redis,

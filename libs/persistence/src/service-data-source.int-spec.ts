@@ -183,5 +183,6 @@ describe('embedded database files', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+    // Two first opens of an embedded database (initdb in WebAssembly) on a loaded machine.
+  }, 120_000);
 });
