@@ -6,11 +6,13 @@ import { AuthModule, resolveAuthConfig, twitchEnv } from '@greetboard/auth';
 import {
   ADMIN_REQUESTS,
   AUTH_EVENTS,
+  HEALTH_CHECKS,
   LIVE_EVENTS,
   USER_DATA_REQUESTS,
   LiveEventEnvelope,
   UserDataCountRequest,
   UserSessionsEnded,
+  type HealthReport,
   type SessionsAdminTotals,
   type UserDataCount,
 } from '@greetboard/contracts';
@@ -55,6 +57,12 @@ class SessionsStandIn {
     return Object.fromEntries(
       request.userIds.map((id) => [id, userDataCounts.get(id) ?? { sessions: 0, chatters: 0 }]),
     );
+  }
+
+  /** Answers the gateway's readiness probe, so tests can wait for it after a NATS restart. */
+  @OnRequest(HEALTH_CHECKS.sessions)
+  health(): HealthReport {
+    return { service: 'sessions', status: 'up', checks: {}, uptimeSeconds: 0 };
   }
 
   @OnRequest(ADMIN_REQUESTS.sessionsTotals)
