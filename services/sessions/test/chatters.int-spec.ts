@@ -145,8 +145,12 @@ describe('chatters, greeting and chat lines over the bus', () => {
     const theirs = events.find((e) => e.sessionId === otherSession.id)!;
     expect(theirs.userIds).toEqual([other.id]);
     expect(theirs.created.map((c) => [c.username, c.messageCount])).toEqual([['viewer_b', 2]]);
-    // The chatters are as the list shows them.
+    // The chatters are as the list shows them, at the version the event names.
     expect(await list(streamer.actor, mySession.id)).toEqual(mine.created);
+    const versionOf = async (actor: typeof streamer.actor, sessionId: string) =>
+      (await h.request(R.chatterListVersion, { actor, sessionId })).version;
+    expect(mine.listVersion).toBe(await versionOf(streamer.actor, mySession.id));
+    expect(theirs.listVersion).toBe(await versionOf(other.actor, otherSession.id));
 
     from = h.chatterEvents.length;
     const second = batch([
@@ -160,6 +164,8 @@ describe('chatters, greeting and chat lines over the bus', () => {
     expect(events).toHaveLength(1);
     expect(events[0].created.map((c) => c.username)).toEqual(['viewer_d']);
     expect(events[0].updated.map((c) => [c.username, c.messageCount])).toEqual([['viewer_a', 2]]);
+    // One batch, one version step.
+    expect(BigInt(events[0].listVersion!)).toBe(BigInt(mine.listVersion!) + 1n);
     // A redelivered batch counts nothing and tells no one.
     from = h.chatterEvents.length;
     await consumer.handle(second);
@@ -190,6 +196,11 @@ describe('chatters, greeting and chat lines over the bus', () => {
     );
     expect(event.payload).toEqual(greeted);
     expect(event.userIds?.sort()).toEqual([owner.id, editor.id].sort());
+    // The version the greet committed; the repeat changed nothing and stepped nothing.
+    expect(event.listVersion).toBe(
+      (await h.request(R.chatterListVersion, { actor: owner.actor, sessionId: session.id }))
+        .version,
+    );
     const cleared = await h.request(R.greetChatter, {
       actor: owner.actor,
       chatterId: alice.id,
@@ -251,9 +262,14 @@ describe('chatters, greeting and chat lines over the bus', () => {
       .mockImplementation(async (chatterId, isGreeted, greeterId) => {
         overlapped ||= ++writing > 1;
         try {
-          const changed = await setGreeted(chatterId, isGreeted, greeterId);
-          commits.push({ isGreeted, greeterId, changed, after: await load(chatterId) });
-          return changed;
+          const committed = await setGreeted(chatterId, isGreeted, greeterId);
+          commits.push({
+            isGreeted,
+            greeterId,
+            changed: committed !== undefined,
+            after: await load(chatterId),
+          });
+          return committed;
         } finally {
           writing--;
         }

@@ -19,6 +19,12 @@ describe('isLiveChattersEvent', () => {
     expect(validateSync(plainToInstance(LiveChattersEvent, valid))).toEqual([]);
   });
 
+  it('accepts the list version the batch committed', () => {
+    const versioned = { ...valid, listVersion: '9007199254740993' };
+    expect(isLiveChattersEvent(versioned)).toBe(true);
+    expect(validateSync(plainToInstance(LiveChattersEvent, versioned))).toEqual([]);
+  });
+
   it.each<[string, unknown]>([
     ['not an object', 'event'],
     ['null', null],
@@ -30,7 +36,16 @@ describe('isLiveChattersEvent', () => {
     ['a chatter without an id', { ...valid, created: [{ ...chatter, id: 7 }] }],
     ['a chatter of another session', { ...valid, updated: [{ ...chatter, sessionId: 'other' }] }],
     ['a chatter that is not an object', { ...valid, created: [null] }],
+    ['a list version that is a number', { ...valid, listVersion: 7 }],
+    ['a list version that is not decimal', { ...valid, listVersion: '-7' }],
   ])('rejects %s', (_, event) => {
     expect(isLiveChattersEvent(event)).toBe(false);
+  });
+
+  it('agrees with the decorators about list versions', () => {
+    for (const listVersion of [7, '-7', '7.5', 'seven']) {
+      const errors = validateSync(plainToInstance(LiveChattersEvent, { ...valid, listVersion }));
+      expect(errors.map((error) => error.property)).toEqual(['listVersion']);
+    }
   });
 });

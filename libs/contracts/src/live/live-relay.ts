@@ -1,4 +1,4 @@
-import { IsArray, IsIn, IsObject, IsOptional, IsUUID } from 'class-validator';
+import { IsArray, IsIn, IsNumberString, IsObject, IsOptional, IsUUID } from 'class-validator';
 import { defineEvent } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
 import type { ChatterDto } from '../entities/entities.js';
@@ -24,6 +24,14 @@ export class LiveEventEnvelope {
 
   @IsObject()
   payload: ServerMessage['payload'];
+
+  /**
+   * For a chatter change: the session's chatter-list version its transaction committed (one
+   * more than the version before it). Gateways keep their chatter-list copies current with it.
+   */
+  @IsOptional()
+  @IsNumberString({ no_symbols: true })
+  listVersion?: string;
 }
 
 /**
@@ -49,11 +57,23 @@ export class LiveChattersEvent {
   @IsArray()
   @IsObject({ each: true })
   updated: ChatterDto[];
+
+  /**
+   * The session's chatter-list version the batch committed (one more than before it). Absent
+   * on the parts of an event split to fit the bus: each part alone is not that version.
+   */
+  @IsOptional()
+  @IsNumberString({ no_symbols: true })
+  listVersion?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/** A list version as the sessions service writes it: a bigint in decimal. */
+export const isListVersion = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{1,19}$/.test(value);
 
 /** A chatter the browser can key on: a string id and the batch's own session. */
 const isChatterOf = (sessionId: string, value: unknown): boolean =>
@@ -70,9 +90,10 @@ const isChatterOf = (sessionId: string, value: unknown): boolean =>
 export function isLiveChattersEvent(value: unknown): value is LiveChattersEvent {
   if (typeof value !== 'object' || value === null) return false;
   const event = value as Record<string, unknown>;
-  const { sessionId, userIds, created, updated } = event;
+  const { sessionId, userIds, created, updated, listVersion } = event;
   return (
     isUuid(sessionId) &&
+    (listVersion === undefined || isListVersion(listVersion)) &&
     Array.isArray(userIds) &&
     userIds.every(isUuid) &&
     Array.isArray(created) &&

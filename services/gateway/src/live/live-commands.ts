@@ -13,6 +13,7 @@ import {
   type UserDto,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import { SessionAccessCache } from '../sessions/session-access-cache.js';
 import { CLOSE, MAX_ROOMS, type LiveConnection } from './live-connection.js';
 import { LiveHub } from './live-hub.js';
 
@@ -64,6 +65,7 @@ export class LiveCommands {
   constructor(
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     private readonly hub: LiveHub,
+    private readonly access: SessionAccessCache,
   ) {}
 
   async handle(connection: LiveConnection, message: ClientMessage): Promise<void> {
@@ -98,8 +100,11 @@ export class LiveCommands {
             this.logger.warn(`User ${actor.id} tried to join more than ${MAX_ROOMS} rooms`);
             return;
           }
-          // Answers only when the actor may see the session (owner or editor).
-          await sendRequest(this.bus, SESSIONS_REQUESTS.chatterListVersion, { actor, sessionId });
+          if (!this.access.allows(actor.id, sessionId)) {
+            // Answers only when the actor may see the session (owner or editor).
+            await sendRequest(this.bus, SESSIONS_REQUESTS.chatterListVersion, { actor, sessionId });
+            this.access.grant(actor.id, sessionId);
+          }
           this.hub.join(connection, sessionId);
           return;
         }

@@ -3,6 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import {
   AUTH_EVENTS,
   isLiveChattersEvent,
+  type ChatterDto,
   LIVE_EVENTS,
   LiveEventEnvelope,
   LOGIN_SESSION_EVENTS,
@@ -10,21 +11,50 @@ import {
   UserSessionsEnded,
 } from '@greetboard/contracts';
 import { OnEvent, rpcValidationPipe } from '@greetboard/transport';
+import { ChatterListCache } from '../sessions/chatter-list-cache.js';
+import { SessionAccessCache } from '../sessions/session-access-cache.js';
 import { LiveHub } from './live-hub.js';
 
 /**
  * Bus events for browsers. Every gateway replica listens outside any queue group, so each
- * one receives each event and writes it to the sockets it holds.
+ * one receives each event and writes it to the sockets it holds. The same events keep the
+ * replica's chatter lists and session access current (ADR 0035).
  */
 @Controller()
 export class LiveRelayHandler {
   private readonly logger = new Logger('live-relay');
 
-  constructor(private readonly hub: LiveHub) {}
+  constructor(
+    private readonly hub: LiveHub,
+    private readonly chatterLists: ChatterListCache,
+    private readonly access: SessionAccessCache,
+  ) {}
 
   @OnEvent(LIVE_EVENTS.relay)
   relay(@Payload(rpcValidationPipe()) envelope: LiveEventEnvelope): void {
+    this.keepViews(envelope);
     this.hub.deliver(envelope);
+  }
+
+  private keepViews(envelope: LiveEventEnvelope): void {
+    switch (envelope.type) {
+      case 'new_chatter':
+      case 'chatter_update': {
+        const chatter = envelope.payload as ChatterDto;
+        this.chatterLists.applyChange(chatter.sessionId, envelope.listVersion, [chatter]);
+        return;
+      }
+      case 'session_deleted': {
+        const { id } = envelope.payload as { id: string };
+        // Sent to the session's room when the session is gone; to one user when they lost it.
+        this.access.forgetSession(id);
+        if (envelope.sessionId === id) this.chatterLists.drop(id);
+        return;
+      }
+      default:
+        // Session and account changes leave chatter lists and editor links as they are.
+        return;
+    }
   }
 
   /**
@@ -37,6 +67,10 @@ export class LiveRelayHandler {
       this.logger.warn('Dropped a malformed chatters event');
       return;
     }
+    this.chatterLists.applyChange(event.sessionId, event.listVersion, [
+      ...event.created,
+      ...event.updated,
+    ]);
     this.hub.deliverChatters(event);
   }
 
@@ -47,6 +81,7 @@ export class LiveRelayHandler {
 
   @OnEvent(AUTH_EVENTS.sessionsEnded)
   sessionsEnded(@Payload(rpcValidationPipe()) event: UserSessionsEnded): void {
+    this.access.forgetUser(event.userId);
     this.hub.closeUser(event.userId, 'Signed out', event.reason === 'logout');
   }
 }

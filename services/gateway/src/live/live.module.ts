@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { GATEWAY_AUTH_SETTINGS, type GatewayAuthSettings } from '../auth/gateway-auth.settings.js';
+import { SessionViewsModule } from '../sessions/session-views.module.js';
 import { LiveCommands } from './live-commands.js';
 import { LiveHub } from './live-hub.js';
 import { LiveRelayHandler } from './live-relay.handler.js';
@@ -11,6 +12,7 @@ export class LiveModule {
   static register(settings: GatewayAuthSettings): DynamicModule {
     return {
       module: LiveModule,
+      imports: [SessionViewsModule],
       controllers: [LiveRelayHandler],
       providers: [
         { provide: GATEWAY_AUTH_SETTINGS, useValue: settings },

@@ -4,11 +4,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   SESSIONS_REQUESTS,
   sendRequest,
+  type ChatterChanges,
   type ChatterDto,
   type SessionActor,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { assembleGzip, gzipBlock, type GzipBlock } from './gzip-blocks.js';
+import { SessionAccessCache } from './session-access-cache.js';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -16,6 +18,12 @@ const gunzipAsync = promisify(gunzip);
 const MAX_CACHED_SESSIONS = 32;
 /** Chatters per separately compressed block (about 150 KB of JSON). */
 const BLOCK_SIZE = 256;
+/**
+ * How long a list kept current by live events is served without asking the sessions service.
+ * Events are not stored: one lost while no later one shows the gap is caught by asking again
+ * after this long. A busy session's events confirm its list every batch.
+ */
+const FRESH_MS = 2_000;
 
 export interface ChatterListBody {
   version: string;
@@ -33,6 +41,14 @@ class SessionList {
   private readonly position = new Map<string, number>();
   private blocks: (GzipBlock | undefined)[] = [];
   private body: Buffer | undefined;
+  /** When the list was last known to be the session's whole list at `version`. */
+  confirmedAt = 0;
+  /** The highest list version a live event announced. */
+  announced = 0n;
+  /** When a live event announced a change without its version (undefined: none since). */
+  unannouncedSince: number | undefined;
+  /** Requests for changes in flight: events meanwhile are only noted, never applied. */
+  asking = 0;
 
   constructor(
     public version: string,
@@ -41,6 +57,16 @@ class SessionList {
     this.order = chatters;
     for (const chatter of chatters) this.json.set(chatter.id, JSON.stringify(chatter));
     this.reindex();
+  }
+
+  /** Whether every change is known to be in the list: it may then be served as it is. */
+  isCurrent(now: number): boolean {
+    return (
+      this.asking === 0 &&
+      this.unannouncedSince === undefined &&
+      this.announced <= BigInt(this.version) &&
+      now - this.confirmedAt < FRESH_MS
+    );
   }
 
   /** Applies changed chatters: in place when they keep their position, else re-sorts. */
@@ -102,42 +128,110 @@ const OPEN = gzipBlock('[');
 const CLOSE = gzipBlock(']');
 
 /**
- * Every session's chatter list as gzipped JSON, kept up to date by changes. Each request asks
- * the sessions service for the chatters changed since the version held, which also checks
- * that the caller may see the session (so an editor loses access at once). A change costs
- * recompressing the one block it falls in; only a caller far behind reads the whole list.
+ * Every session's chatter list as gzipped JSON, kept up to date by changes (ADR 0013, 0035).
+ * The live events every gateway receives carry each change with the list version it
+ * committed; a list that saw every version up to its own recently, for a caller whose access
+ * is known, is served without a bus request. Otherwise the request asks the sessions service
+ * for the chatters changed since the version held, which also checks that the caller may see
+ * the session. A change costs recompressing the one block it falls in; only a caller far
+ * behind reads the whole list.
  */
 @Injectable()
 export class ChatterListCache {
   private readonly lists = new Map<string, SessionList>();
 
-  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+  constructor(
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    private readonly access: SessionAccessCache,
+  ) {}
+
+  /**
+   * A change from a live event, at the list version it committed (undefined when unknown).
+   * Applied when it is the next version of the list held and no request is in flight; any
+   * other is noted, and the list is asked for again before it is served.
+   */
+  applyChange(sessionId: string, listVersion: string | undefined, chatters: ChatterDto[]): void {
+    const list = this.lists.get(sessionId);
+    if (!list) return;
+    if (listVersion === undefined) {
+      list.unannouncedSince ??= Date.now();
+      return;
+    }
+    const version = BigInt(listVersion);
+    if (version > list.announced) list.announced = version;
+    if (list.asking === 0 && version === BigInt(list.version) + 1n) {
+      list.apply(listVersion, chatters);
+      list.confirmedAt = Date.now();
+    }
+  }
+
+  /**
+   * A change made through this replica was answered: its event may still be on its way, so
+   * the next request asks (a caller reads its own write).
+   */
+  changedHere(sessionId: string): void {
+    const list = this.lists.get(sessionId);
+    if (list) list.confirmedAt = 0;
+  }
+
+  /** The session is gone: its list too. */
+  drop(sessionId: string): void {
+    this.lists.delete(sessionId);
+  }
 
   async get(actor: SessionActor, sessionId: string): Promise<ChatterListBody> {
     let list = this.lists.get(sessionId);
+    if (list?.isCurrent(Date.now()) && this.access.allows(actor.id, sessionId)) {
+      this.touch(sessionId, list);
+      return { version: list.version, gzipped: list.gzipped() };
+    }
+    const asked = Date.now();
     if (list) {
-      const changes = await sendRequest(this.bus, SESSIONS_REQUESTS.listChatterChanges, {
-        actor,
-        sessionId,
-        sinceVersion: list.version,
-      });
-      if (changes.complete) list.apply(changes.version, changes.chatters);
-      else list = await this.load(actor, sessionId);
+      list.asking++;
+      let changes: ChatterChanges;
+      try {
+        changes = await sendRequest(this.bus, SESSIONS_REQUESTS.listChatterChanges, {
+          actor,
+          sessionId,
+          sinceVersion: list.version,
+        });
+      } finally {
+        list.asking--;
+      }
+      if (changes.complete) {
+        // A concurrent request may have brought a later version already.
+        if (BigInt(changes.version) >= BigInt(list.version)) {
+          list.apply(changes.version, changes.chatters);
+        }
+        list.confirmedAt = Math.max(list.confirmedAt, asked);
+        if (list.unannouncedSince !== undefined && list.unannouncedSince < asked) {
+          list.unannouncedSince = undefined;
+        }
+      } else {
+        list = await this.load(actor, sessionId);
+      }
     } else {
       list = await this.load(actor, sessionId);
     }
+    // Both requests answer only a caller who may manage the session's chatters.
+    this.access.grant(actor.id, sessionId);
+    this.touch(sessionId, list);
+    return { version: list.version, gzipped: list.gzipped() };
+  }
+
+  private touch(sessionId: string, list: SessionList): void {
     // Most recently used last, so the oldest entry is the one evicted.
     this.lists.delete(sessionId);
     this.lists.set(sessionId, list);
     while (this.lists.size > MAX_CACHED_SESSIONS) {
       this.lists.delete(this.lists.keys().next().value!);
     }
-    return { version: list.version, gzipped: list.gzipped() };
   }
 
   /**
    * Reads the whole list page by page. The version is the first page's: it was read before
    * any row, so changes made while paging are at most applied again on the next request.
+   * Events during the load were not noted, so the next request asks again (confirmedAt 0).
    */
   private async load(actor: SessionActor, sessionId: string): Promise<SessionList> {
     const chatters: ChatterDto[] = [];

@@ -10,23 +10,29 @@ import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { OverlayRoute } from '../http/access.guard.js';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
+import { ChatterListCache } from './chatter-list-cache.js';
 
 @Controller('api/chatters')
 export class ChattersController {
-  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+  constructor(
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    private readonly chatterLists: ChatterListCache,
+  ) {}
 
   /** Greets or un-greets; the server fills greetedAt and greetedBy. */
   @OverlayRoute('greet')
   @Put(':id/greet')
-  greet(
+  async greet(
     @CurrentUser() user: AuthenticatedUser,
     @Param() { id }: IdParams,
     @Body() body: GreetChatterBody,
   ): Promise<ChatterDto> {
-    return sendRequest(this.bus, SESSIONS_REQUESTS.greetChatter, {
+    const chatter = await sendRequest(this.bus, SESSIONS_REQUESTS.greetChatter, {
       actor: actorOf(user),
       chatterId: id,
       isGreeted: body.isGreeted,
     });
+    this.chatterLists.changedHere(chatter.sessionId);
+    return chatter;
   }
 }

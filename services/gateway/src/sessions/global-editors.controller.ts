@@ -11,10 +11,14 @@ import {
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
+import { SessionAccessCache } from './session-access-cache.js';
 
 @Controller('api')
 export class GlobalEditorsController {
-  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+  constructor(
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    private readonly access: SessionAccessCache,
+  ) {}
 
   @Get('global-editors')
   list(@CurrentUser() user: AuthenticatedUser): Promise<GlobalEditorDto[]> {
@@ -32,15 +36,22 @@ export class GlobalEditorsController {
     });
   }
 
+  /**
+   * Removes an editor link. Every replica forgets the editor's access when the sessions
+   * service's `session_deleted` events arrive; this one forgets all it knows at once, so the
+   * next request through it is asked again even before they do.
+   */
   @Delete('global-editors/:id')
-  remove(
+  async remove(
     @CurrentUser() user: AuthenticatedUser,
     @Param() { id }: IdParams,
   ): Promise<{ id: string }> {
-    return sendRequest(this.bus, SESSIONS_REQUESTS.removeGlobalEditor, {
+    const removed = await sendRequest(this.bus, SESSIONS_REQUESTS.removeGlobalEditor, {
       actor: actorOf(user),
       id,
     });
+    this.access.clear();
+    return removed;
   }
 
   /** Pending invites only, sent and received. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WebSocket, type RawData } from 'ws';
-import type { ChatterDto } from '@greetboard/contracts';
+import { SUBJECTS, type ChatterDto } from '@greetboard/contracts';
+import { natsRequestDuration } from '@greetboard/metrics';
 import { waitFor } from '@greetboard/testing';
 import { sessionsRoutesStack } from '../../test/sessions-routes.fixture.js';
 
@@ -91,15 +92,16 @@ describe('concurrent greet toggles through two gateways', () => {
           stack.callAt(gateways.editor, 'editor', 'PUT', greetPath(), { isGreeted: false }),
         ]);
         expect([greet.status, unGreet.status]).toEqual([200, 200]);
-        // Each write committed once: every greet, changing or not, bumps the list version.
         const versionAfter = await listVersion();
-        expect(versionAfter - version).toBe(2);
-        version = versionAfter;
         const final = (await readAt('owner'))!;
         expect(await readAt('editor')).toEqual(final);
         // Opposite writes: the one that committed last decides `final` and changed the chatter;
         // the first changed it only when it was not in the first's state already.
         const changes = final.isGreeted === previous.isGreeted ? 2 : 1;
+        // Each write that changed the chatter stepped the list version once; one that changed
+        // nothing left it alone.
+        expect(versionAfter - version).toBe(changes);
+        version = versionAfter;
         await waitFor(
           () => owner.updates.length >= seen + changes && editor.updates.length >= seen + changes,
           { what: 'every chatter_update of the round' },
@@ -127,6 +129,38 @@ describe('concurrent greet toggles through two gateways', () => {
       expect(owner.updates.at(-1)).toEqual(await readAt('owner'));
     } finally {
       for (const { socket } of sockets) socket.terminate();
+    }
+  });
+
+  /** Requests for list changes any gateway of this process sent so far (its metric). */
+  const changeRequests = async () =>
+    (await natsRequestDuration.get()).values
+      .filter(
+        ({ metricName, labels }) =>
+          metricName?.endsWith('_count') &&
+          // Labelled with the installation's subject: `<prefix>.<subject>`.
+          String(labels.subject).endsWith(`.${SUBJECTS.sessions.listChatterChanges}`),
+      )
+      .reduce((sum, { value }) => sum + value, 0);
+
+  it('serves a list it follows by live events without asking the sessions service', async () => {
+    const editor = await liveUpdates('editor');
+    try {
+      // Loaded, then confirmed by asking once: the editor's gateway now follows the list.
+      const before = (await readAt('editor'))!;
+      await readAt('editor');
+      const asked = await changeRequests();
+      expect(asked).toBeGreaterThan(0);
+      const toggled = await stack.callAt(gateways.owner, 'owner', 'PUT', greetPath(), {
+        isGreeted: !before.isGreeted,
+      });
+      expect(toggled.status).toBe(200);
+      await waitFor(() => editor.updates.length >= 1, { what: 'the chatter_update at the editor' });
+      // The change came to the editor's gateway as a live event, and the list has it.
+      expect(await readAt('editor')).toEqual(toggled.body);
+      expect(await changeRequests()).toBe(asked);
+    } finally {
+      editor.socket.terminate();
     }
   });
 });

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AdminSessionsController } from './admin-sessions.controller.js';
-import { ChatterListCache } from './chatter-list-cache.js';
 import { ChattersController } from './chatters.controller.js';
 import { GlobalEditorsController } from './global-editors.controller.js';
 import { IgnoredUsersController } from './ignored-users.controller.js';
 import { SessionsController } from './sessions.controller.js';
+import { SessionViewsModule } from './session-views.module.js';
 
 /** The REST routes of sessions, chatters, ignore lists and global editors (spec section 7). */
 @Module({
+  imports: [SessionViewsModule],
   controllers: [
     SessionsController,
     ChattersController,
@@ -15,7 +16,6 @@ import { SessionsController } from './sessions.controller.js';
     GlobalEditorsController,
     AdminSessionsController,
   ],
-  providers: [ChatterListCache],
-  exports: [ChatterListCache],
+  exports: [SessionViewsModule],
 })
 export class SessionsHttpModule {}

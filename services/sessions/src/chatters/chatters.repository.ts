@@ -29,6 +29,8 @@ export interface RecordedChatter {
   ownerId: string;
   /** The owner's editors when the batch committed: with the owner, who may see the chatter. */
   editorIds: string[];
+  /** The session's list version the batch committed. */
+  listVersion: string;
 }
 
 @Injectable()
@@ -119,25 +121,31 @@ export class ChattersRepository {
   /**
    * Greets or un-greets. The server sets greetedAt/greetedBy on greet (keeping the first
    * greeter when already greeted, so a repeat changes nothing) and clears both on un-greet.
-   * Concurrent toggles serialise on the row: the last write wins.
+   * Concurrent toggles serialise on the row: the last write wins. Answers the list version
+   * the change committed, or undefined when nothing changed.
    */
-  async setGreeted(chatterId: string, isGreeted: boolean, greeterId: string): Promise<boolean> {
-    const changed = await this.dataSource.transaction(async (manager) => {
+  async setGreeted(
+    chatterId: string,
+    isGreeted: boolean,
+    greeterId: string,
+  ): Promise<string | undefined> {
+    const committed = await this.dataSource.transaction(async (manager) => {
       const [chatter] = await queryRows<{ session_id: string }>(
         manager,
         `SELECT session_id FROM sessions.chatters WHERE id = $1`,
         [chatterId],
       );
-      if (!chatter) return false;
+      if (!chatter) return undefined;
       // The session row first, as a session delete locks it before its chatters: one order,
-      // no deadlock; and its lock orders the list versions of concurrent changes.
+      // no deadlock; and its lock orders the list versions of concurrent changes. The version
+      // steps only when the chatter changes, so a repeated greet leaves the list's ETag alone.
       const [session] = await queryRows<{ list_version: string }>(
         manager,
-        `UPDATE sessions.sessions SET list_version = list_version + 1
-          WHERE id = $1 RETURNING list_version`,
+        `SELECT (list_version + 1)::text AS list_version FROM sessions.sessions
+          WHERE id = $1 FOR UPDATE`,
         [chatter.session_id],
       );
-      if (!session) return false;
+      if (!session) return undefined;
       const updated = await queryRows<{ id: string }>(
         manager,
         `WITH updated AS (
@@ -149,7 +157,10 @@ export class ChattersRepository {
            WHERE id = $1 AND is_greeted <> $2
            RETURNING c.*, $5::text AS subject,
              (SELECT user_id FROM sessions.sessions WHERE id = c.session_id) AS owner_id),
-         recorded AS (${chatterEventsInsert('updated')})
+         recorded AS (${chatterEventsInsert('updated')}),
+         stepped AS (
+           UPDATE sessions.sessions SET list_version = $4
+            WHERE id = $6 AND EXISTS (SELECT 1 FROM updated))
          SELECT id FROM updated`,
         [
           chatterId,
@@ -157,12 +168,13 @@ export class ChattersRepository {
           greeterId,
           session.list_version,
           SESSION_DOMAIN_EVENTS[isGreeted ? 'chatterGreeted' : 'chatterUngreeted'].subject,
+          chatter.session_id,
         ],
       );
-      return updated.length > 0;
+      return updated.length > 0 ? session.list_version : undefined;
     });
-    if (changed) this.events.publish();
-    return changed;
+    if (committed !== undefined) this.events.publish();
+    return committed;
   }
 
   /** The chatter as it is now; CHATTER_NOT_FOUND when gone (e.g. its session was deleted). */
@@ -227,7 +239,12 @@ export class ChattersRepository {
     if (counted.length === 0) return [];
     const column = <T>(pick: (line: ChatLineReceived) => T) => counted.map((c) => pick(c.line));
     const rows = await queryRows<
-      ChatterRow & { inserted: boolean; owner_id: string; editor_ids: string[] }
+      ChatterRow & {
+        inserted: boolean;
+        owner_id: string;
+        editor_ids: string[];
+        list_version: string;
+      }
     >(
       this.dataSource,
       `WITH input AS (
@@ -288,7 +305,8 @@ export class ChattersRepository {
          ${chatterEventsInsert(`(SELECT u.*, b.user_id AS owner_id,
              CASE WHEN u.inserted THEN $10::text ELSE $11::text END AS subject
              FROM upserted u JOIN bumped b ON b.id = u.session_id)`)})
-       SELECT ${CHATTER_COLUMNS}, c.inserted, b.user_id AS owner_id, b.editor_ids
+       SELECT ${CHATTER_COLUMNS}, c.inserted, b.user_id AS owner_id, b.editor_ids,
+              b.list_version::text AS list_version
          FROM upserted c JOIN bumped b ON b.id = c.session_id
          LEFT JOIN sessions.users g ON g.id = c.greeted_by
         ORDER BY c.first_seen_at, c.id`,
@@ -312,6 +330,7 @@ export class ChattersRepository {
       isNew: row.inserted,
       ownerId: row.owner_id,
       editorIds: row.editor_ids,
+      listVersion: row.list_version,
     }));
   }
 }

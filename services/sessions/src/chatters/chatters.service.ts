@@ -75,10 +75,16 @@ export class ChattersService {
     });
     if (access.role === 'none') throw new DomainError('FORBIDDEN');
     return this.greets.run(chatterId, async () => {
-      const changed = await this.chatters.setGreeted(chatterId, isGreeted, actor.id);
+      const listVersion = await this.chatters.setGreeted(chatterId, isGreeted, actor.id);
       const chatter = await this.chatters.load(chatterId);
-      if (changed) {
-        await this.live.toSession(access.ownerId, access.sessionId, 'chatter_update', chatter);
+      if (listVersion !== undefined) {
+        await this.live.toSession(
+          access.ownerId,
+          access.sessionId,
+          'chatter_update',
+          chatter,
+          listVersion,
+        );
       }
       return chatter;
     });

@@ -18,6 +18,7 @@ const event = (created: ChatterDto[], updated: ChatterDto[]): LiveChattersEvent 
   userIds: ['0b6f5a2e-3c1d-4e8f-9a7b-6c5d4e3f2a1b'],
   created,
   updated,
+  listVersion: '42',
 });
 
 describe('splitToFit', () => {
@@ -40,6 +41,8 @@ describe('splitToFit', () => {
     expect(parts.length).toBeGreaterThan(1);
     for (const part of parts) {
       expect(part.sessionId).toBe(SESSION);
+      // No part alone is version 42: a gateway holding 41 must ask for the changes.
+      expect(part.listVersion).toBeUndefined();
       expect(part.userIds).toEqual(whole.userIds);
       expect(Buffer.byteLength(JSON.stringify(part))).toBeLessThan(1024 * 1024);
     }

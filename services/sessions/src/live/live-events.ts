@@ -31,6 +31,8 @@ export class LiveEvents {
     sessionId: string,
     type: K,
     payload: ServerMessagePayloads[K],
+    /** For a chatter change: the list version it committed (see LiveEventEnvelope). */
+    listVersion?: string,
   ): Promise<void> {
     try {
       const editors = await this.editors.editorIdsOf([ownerId]);
@@ -39,6 +41,7 @@ export class LiveEvents {
         sessionId,
         type,
         payload,
+        ...(listVersion === undefined ? {} : { listVersion }),
       });
     } catch (error) {
       this.logger.error(`Could not publish live event ${type}: ${String(error)}`);
@@ -111,5 +114,7 @@ export function splitToFit(event: LiveChattersEvent): LiveChattersEvent[] {
   for (const chatter of event.created) add('created', chatter);
   for (const chatter of event.updated) add('updated', chatter);
   parts.push(part);
-  return parts;
+  if (parts.length === 1) return parts;
+  // No part alone is the committed version: gateways then ask for the changes instead.
+  return parts.map(({ listVersion: _whole, ...rest }) => rest);
 }

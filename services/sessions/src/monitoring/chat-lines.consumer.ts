@@ -79,7 +79,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     chatterUpsertDuration.observe(secondsSince(start));
     newChatters.inc(recorded.filter((entry) => entry.isNew).length);
     const bySession = new Map<string, LiveChattersEvent>();
-    for (const { chatter, isNew, ownerId, editorIds } of recorded) {
+    for (const { chatter, isNew, ownerId, editorIds, listVersion } of recorded) {
       let event = bySession.get(chatter.sessionId);
       if (!event) {
         event = {
@@ -87,6 +87,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
           userIds: [ownerId, ...editorIds],
           created: [],
           updated: [],
+          listVersion,
         };
         bySession.set(chatter.sessionId, event);
       }
