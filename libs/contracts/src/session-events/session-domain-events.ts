@@ -101,6 +101,38 @@ export class ChatterSnapshot {
   version: number;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A timestamp as the sessions service writes it (PostgreSQL's JSON of a timestamptz). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})$/;
+
+const isUuid = (value: unknown) => typeof value === 'string' && UUID.test(value);
+const isTimestamp = (value: unknown) =>
+  typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value));
+const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 1;
+
+/**
+ * The rules of `ChatterSnapshot`'s decorators, written out for the statistics read model's hot
+ * path (one event per chatter change; class-validator costs tens of microseconds each). A
+ * unit test keeps both in agreement.
+ */
+export function isChatterSnapshot(value: unknown): value is ChatterSnapshot {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const event = value as Record<string, unknown>;
+  return (
+    isUuid(event.id) &&
+    isUuid(event.sessionId) &&
+    isUuid(event.ownerId) &&
+    typeof event.twitchId === 'string' &&
+    event.twitchId.length <= 64 &&
+    isTimestamp(event.firstSeenAt) &&
+    isTimestamp(event.lastSeenAt) &&
+    isCount(event.messageCount) &&
+    typeof event.isGreeted === 'boolean' &&
+    (event.greetedAt === undefined || event.greetedAt === null || isTimestamp(event.greetedAt)) &&
+    isCount(event.version)
+  );
+}
+
 /** Everything a user owned in the sessions service was removed (account deleted). */
 export class UserDataRemoved {
   @IsUUID()

@@ -10,6 +10,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import {
   ChatterSnapshot,
+  isChatterSnapshot,
   SESSION_DOMAIN_EVENTS,
   SESSION_DOMAIN_EVENTS_FILTER,
   SessionRemoved,
@@ -101,7 +102,8 @@ export class SessionEventsConsumer
           const event = this.valid(SessionSnapshot, message);
           if (event) await this.readModel.applySession(manager, event);
         } else if (CHATTER_SUBJECTS.has(subject)) {
-          const event = this.valid(ChatterSnapshot, message);
+          // One per chatter change: checked by the hand-written guard, not class-validator.
+          const event = this.validChatter(message);
           const held = event && chatters.get(event.id);
           if (event && (!held || held.version < event.version)) chatters.set(event.id, event);
         } else if (subject === E.sessionDeleted.subject) {
@@ -114,6 +116,12 @@ export class SessionEventsConsumer
       }
       await this.readModel.applyChatters(manager, [...chatters.values()]);
     });
+  }
+
+  private validChatter(message: StreamMessage<unknown>): ChatterSnapshot | undefined {
+    if (isChatterSnapshot(message.data)) return message.data;
+    this.logger.warn(`Skipping invalid ${message.subject} #${message.sequence}`);
+    return undefined;
   }
 
   private valid<T extends object>(

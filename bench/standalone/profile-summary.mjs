@@ -1,0 +1,71 @@
+// Where a V8 CPU profile's time went: self time grouped by package (a dependency under
+// node_modules, one of the workspace's own projects, Node.js itself) and the functions that
+// took the most. Usage: node bench/standalone/profile-summary.mjs <file.cpuprofile> [--top N]
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '15' } },
+});
+if (positionals.length !== 1) {
+  console.error('Usage: node bench/standalone/profile-summary.mjs <file.cpuprofile> [--top N]');
+  process.exit(2);
+}
+const profile = JSON.parse(await readFile(positionals[0], 'utf8'));
+
+/** The group a function's script belongs to. */
+function groupOf({ url, functionName }) {
+  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  const modules = url.lastIndexOf('node_modules/');
+  if (modules !== -1) {
+    const rest = url.slice(modules + 'node_modules/'.length).split('/');
+    const name = rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+    // The workspace's own projects are linked into node_modules as @greetboard/*.
+    return name;
+  }
+  if (url.startsWith('node:')) return 'node (runtime)';
+  const own = /\/(libs|services|apps|tools)\/([^/]+)\//.exec(url);
+  if (own) return `@greetboard/${own[2]}`;
+  return url;
+}
+
+const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+const selfMicros = new Map();
+const { samples, timeDeltas } = profile;
+for (let index = 0; index < samples.length; index++) {
+  const id = samples[index];
+  selfMicros.set(id, (selfMicros.get(id) ?? 0) + (timeDeltas[index] ?? 0));
+}
+const total = [...selfMicros.values()].reduce((sum, micros) => sum + micros, 0);
+const groups = new Map();
+const functions = new Map();
+for (const [id, micros] of selfMicros) {
+  const frame = nodes.get(id).callFrame;
+  const group = groupOf(frame);
+  groups.set(group, (groups.get(group) ?? 0) + micros);
+  const name = `${frame.functionName || '(anonymous)'} ${group}:${frame.lineNumber + 1}`;
+  functions.set(name, (functions.get(name) ?? 0) + micros);
+}
+const busy = total - (groups.get('(idle)') ?? 0);
+const table = (map, top) =>
+  [...map]
+    .filter(([name]) => name !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(
+      ([name, micros]) =>
+        `| ${name} | ${(micros / 1000).toFixed(0)} ms | ${((100 * micros) / busy).toFixed(1)} % |`,
+    )
+    .join('\n');
+const top = Number(values.top);
+console.log(
+  `Profile: ${(total / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(1)} s ` +
+    `(idle ${(((groups.get('(idle)') ?? 0) / total) * 100).toFixed(0)} %)\n`,
+);
+console.log(
+  `| Package | Self time | Share of busy |\n| --- | --- | --- |\n${table(groups, top)}\n`,
+);
+console.log(
+  `| Function | Self time | Share of busy |\n| --- | --- | --- |\n${table(functions, top)}`,
+);
