@@ -15,6 +15,7 @@ import {
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { CLOSE, MAX_ROOMS, type LiveConnection } from './live-connection.js';
 import { LiveHub } from './live-hub.js';
+import { LivePresence } from './presence/live-presence.js';
 
 const isMessageType = (value: unknown): value is ClientMessageType =>
   typeof value === 'string' && Object.hasOwn(CLIENT_MESSAGE_PAYLOADS, value);
@@ -56,6 +57,12 @@ export async function parseClientMessage(
 /** Carries out what a live socket asks: rooms, and start/stop/keywords through the sessions service. */
 /** What an overlay link's socket may send (ADR 0029). */
 const OVERLAY_COMMANDS = new Set<ClientMessage['type']>(['auth', 'join_session', 'leave_session']);
+const NO_USER_CHECK = new Set<ClientMessage['type']>([
+  'auth',
+  'leave_session',
+  'claim_chatter',
+  'release_chatter',
+]);
 
 @Injectable()
 export class LiveCommands {
@@ -64,12 +71,15 @@ export class LiveCommands {
   constructor(
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     private readonly hub: LiveHub,
+    private readonly presence: LivePresence,
   ) {}
 
   async handle(connection: LiveConnection, message: ClientMessage): Promise<void> {
     let actor = actorOf(connection);
     try {
-      if (message.type !== 'auth' && message.type !== 'leave_session') {
+      // Claims act only in rooms joined after that check, and a sign-out closes the socket:
+      // no round trip to auth for a message sent every few seconds (ADR 0034).
+      if (!NO_USER_CHECK.has(message.type)) {
         // Who the user is now, as REST asks on every request: approval or admin rights may
         // have changed since the socket opened, and a session that ended closes the socket.
         const current = await this.currentUser(connection);
@@ -142,6 +152,12 @@ export class LiveCommands {
           }
           return;
         }
+        case 'claim_chatter':
+          this.presence.claim(connection, message.payload.sessionId, message.payload.chatterId);
+          return;
+        case 'release_chatter':
+          this.presence.release(connection, message.payload.sessionId);
+          return;
       }
     } catch (error) {
       const reason = error instanceof DomainError ? error.code : String(error);
