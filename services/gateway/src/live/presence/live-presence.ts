@@ -125,7 +125,7 @@ export class LivePresence implements OnApplicationBootstrap, OnApplicationShutdo
       return;
     }
     let held = this.claims.get(connection);
-    if (!held) this.claims.set(connection, (held = new Map()));
+    if (!held) this.claims.set(connection, (held = new Map<string, HeldClaim>()));
     held.set(sessionId, { chatterId, expiresAt: now + CLAIM_TTL_MS });
     this.localChanged(sessionId);
   }

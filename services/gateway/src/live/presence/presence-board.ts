@@ -35,7 +35,7 @@ export class PresenceBoard {
       if (parts?.size === 0) this.sessions.delete(sessionId);
       return;
     }
-    if (!parts) this.sessions.set(sessionId, (parts = new Map()));
+    if (!parts) this.sessions.set(sessionId, (parts = new Map<string, HeldPart>()));
     parts.set(replicaId, { ...part, expiresAt });
   }
 
