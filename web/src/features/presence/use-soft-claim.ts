@@ -5,7 +5,8 @@ import { ClaimSender } from './claim-sender';
 
 const browserSender = () =>
   new ClaimSender({
-    send: (message) => liveSocket.send(message),
+    // A claim while disconnected is not worth a warning: the renewal sends it again.
+    send: (message) => liveSocket.connected && liveSocket.send(message),
     now: () => Date.now(),
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
     clearTimeout: (handle) => window.clearTimeout(handle as number),
