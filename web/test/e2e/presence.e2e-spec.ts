@@ -100,6 +100,7 @@ describe('presence and soft claims', () => {
         .locator('.presence-name')
         .evaluate((element) => getComputedStyle(element).clipPath),
     ).resolves.toBe('none');
+    await screenshot(owner, 'presence-name-on-hover-dark', false);
   }, 60_000);
 
   it("marks the row the editor's keyboard rests on, for the streamer, until it is greeted", async () => {

@@ -41,13 +41,19 @@ export function useSoftClaim(
     };
     const onPointerOver = (event: PointerEvent) =>
       setPointed(rowIdOf(event.target, '.greet-button'));
+    // Leaving the window from a greet button leaves it too.
+    const onPointerOut = (event: PointerEvent) => {
+      if (event.relatedTarget === null) setPointed(null);
+    };
     document.addEventListener('focusin', onFocusIn);
     document.addEventListener('focusout', onFocusOut);
     document.addEventListener('pointerover', onPointerOver);
+    document.addEventListener('pointerout', onPointerOut);
     return () => {
       document.removeEventListener('focusin', onFocusIn);
       document.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('pointerover', onPointerOver);
+      document.removeEventListener('pointerout', onPointerOut);
     };
   }, [listRef]);
 
