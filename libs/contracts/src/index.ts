@@ -11,6 +11,7 @@ export * from './health/health.js';
 export * from './chat/chat-line.js';
 export * from './live/live-messages.js';
 export * from './live/live-relay.js';
+export * from './live/live-presence.js';
 export * from './domain/domain-events.js';
 export * from './users/user-data.js';
 export * from './sessions/index.js';

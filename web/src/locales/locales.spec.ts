@@ -11,6 +11,7 @@ import { en as dashboardEn } from '../features/dashboard/texts/en';
 import { settingsTexts } from '../features/settings/settings-texts';
 import { statisticsTexts } from '../features/statistics/statistics-texts';
 import { triageTexts } from '../features/chatters/triage/triage-texts';
+import { presenceTexts } from '../features/presence/presence-texts';
 import { de } from './de';
 import { en } from './en';
 import { es } from './es';
@@ -39,6 +40,7 @@ const FEATURES = [
   landingTexts,
   legalTexts,
   loginTexts,
+  presenceTexts,
   settingsTexts,
   statisticsTexts,
   triageTexts,

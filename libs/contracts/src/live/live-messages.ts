@@ -50,6 +50,20 @@ export class UpdateKeywordsPayload {
   keywords: string[];
 }
 
+/** A soft claim of one chatter in a joined session (ADR 0034). */
+export class ClaimChatterPayload {
+  @IsUUID()
+  sessionId: string;
+
+  @IsUUID()
+  chatterId: string;
+}
+
+export class ReleaseChatterPayload {
+  @IsUUID()
+  sessionId: string;
+}
+
 export const CLIENT_MESSAGE_PAYLOADS = {
   auth: AuthPayload,
   start_session: StartSessionPayload,
@@ -57,4 +71,6 @@ export const CLIENT_MESSAGE_PAYLOADS = {
   leave_session: SessionRefPayload,
   stop_session: SessionRefPayload,
   update_keywords: UpdateKeywordsPayload,
+  claim_chatter: ClaimChatterPayload,
+  release_chatter: ReleaseChatterPayload,
 } as const satisfies { [K in ClientMessageType]: new () => ClientMessagePayloads[K] };

@@ -18,6 +18,10 @@ export interface ClientMessagePayloads {
   leave_session: { sessionId?: string };
   stop_session: { sessionId?: string };
   update_keywords: { sessionId?: string; keywords: string[] };
+  /** A soft claim (ADR 0034): the sender is about to greet this chatter of a joined session. */
+  claim_chatter: { sessionId: string; chatterId: string };
+  /** Ends the sender's claim in the session (greeted, or moved away). */
+  release_chatter: { sessionId: string };
 }
 
 export type ClientMessageType = keyof ClientMessagePayloads;
@@ -29,6 +33,8 @@ export const CLIENT_MESSAGE_TYPES = [
   'leave_session',
   'stop_session',
   'update_keywords',
+  'claim_chatter',
+  'release_chatter',
 ] as const satisfies readonly ClientMessageType[];
 
 export type ClientMessage = {
@@ -47,7 +53,39 @@ export interface ServerMessagePayloads {
   user_rejected: { message: string };
   /** To admins only: how many users wait for approval (ADR 0019). */
   admin_pending_users: PendingUsersNotice;
+  /** Who has the session open (ADR 0034): each signed-in user once, the receiver included. */
+  presence_update: SessionPresence;
+  /** The session's soft claims now (ADR 0034), the receiver's own included. */
+  claims_update: SessionClaims;
 }
+
+/** A person with a session open, as presence and claims name them. */
+export interface PresenceUser {
+  id: string;
+  username: string;
+  displayName: string;
+  profileImage: string | null;
+}
+
+export interface SessionPresence {
+  sessionId: string;
+  users: PresenceUser[];
+}
+
+/** Someone about to greet a chatter: shown to the others, never blocks a greeting. */
+export interface ChatterClaim {
+  chatterId: string;
+  user: PresenceUser;
+}
+
+export interface SessionClaims {
+  sessionId: string;
+  claims: ChatterClaim[];
+}
+
+/** How long a claim lasts unless renewed; browsers renew a held claim every CLAIM_RENEW_MS. */
+export const CLAIM_TTL_MS = 8_000;
+export const CLAIM_RENEW_MS = 3_000;
 
 /** The count of users waiting for approval, sent live to every admin. */
 export interface PendingUsersNotice {
@@ -69,6 +107,8 @@ export const SERVER_MESSAGE_TYPES = [
   'user_approved',
   'user_rejected',
   'admin_pending_users',
+  'presence_update',
+  'claims_update',
 ] as const satisfies readonly ServerMessageType[];
 
 export type ServerMessage = {
@@ -91,6 +131,8 @@ const REQUIRED_FIELDS: Record<ServerMessageType, string[]> = {
   user_approved: ['message'],
   user_rejected: ['message'],
   admin_pending_users: [],
+  presence_update: ['sessionId'],
+  claims_update: ['sessionId'],
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

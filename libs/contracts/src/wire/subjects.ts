@@ -75,6 +75,10 @@ export const SUBJECTS = {
     relay: 'live.event.v1',
     /** Event: the chatters one batch of chat lines created or changed in one session. */
     chatters: 'live.chatters.v1',
+    /** Event: one gateway replica's presence and claims in one session (ADR 0034). */
+    presence: 'live.presence.v1',
+    /** Event: a gateway replica that just started asks the others for their presence. */
+    presenceSync: 'live.presence.sync.v1',
   },
   chat: {
     /** Chat lines, one subject per channel: `chat.line.v1.<channel login>`. */

@@ -16,6 +16,7 @@ import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { SessionAccessCache } from '../sessions/session-access-cache.js';
 import { CLOSE, MAX_ROOMS, type LiveConnection } from './live-connection.js';
 import { LiveHub } from './live-hub.js';
+import { LivePresence } from './presence/live-presence.js';
 
 const isMessageType = (value: unknown): value is ClientMessageType =>
   typeof value === 'string' && Object.hasOwn(CLIENT_MESSAGE_PAYLOADS, value);
@@ -57,6 +58,12 @@ export async function parseClientMessage(
 /** Carries out what a live socket asks: rooms, and start/stop/keywords through the sessions service. */
 /** What an overlay link's socket may send (ADR 0029). */
 const OVERLAY_COMMANDS = new Set<ClientMessage['type']>(['auth', 'join_session', 'leave_session']);
+const NO_USER_CHECK = new Set<ClientMessage['type']>([
+  'auth',
+  'leave_session',
+  'claim_chatter',
+  'release_chatter',
+]);
 
 @Injectable()
 export class LiveCommands {
@@ -66,12 +73,15 @@ export class LiveCommands {
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     private readonly hub: LiveHub,
     private readonly access: SessionAccessCache,
+    private readonly presence: LivePresence,
   ) {}
 
   async handle(connection: LiveConnection, message: ClientMessage): Promise<void> {
     let actor = actorOf(connection);
     try {
-      if (message.type !== 'auth' && message.type !== 'leave_session') {
+      // Claims act only in rooms joined after that check, and a sign-out closes the socket:
+      // no round trip to auth for a message sent every few seconds (ADR 0034).
+      if (!NO_USER_CHECK.has(message.type)) {
         // Who the user is now, as REST asks on every request: approval or admin rights may
         // have changed since the socket opened, and a session that ended closes the socket.
         const current = await this.currentUser(connection);
@@ -147,6 +157,12 @@ export class LiveCommands {
           }
           return;
         }
+        case 'claim_chatter':
+          this.presence.claim(connection, message.payload.sessionId, message.payload.chatterId);
+          return;
+        case 'release_chatter':
+          this.presence.release(connection, message.payload.sessionId);
+          return;
       }
     } catch (error) {
       const reason = error instanceof DomainError ? error.code : String(error);

@@ -3,6 +3,9 @@ import type { LiveChattersEvent, LiveEventEnvelope } from '@greetboard/contracts
 import { liveMessages } from '@greetboard/metrics';
 import { CLOSE, type LiveConnection } from './live-connection.js';
 
+/** Hears a socket entering (`joined`) or leaving a session room, for presence (ADR 0034). */
+export type RoomListener = (connection: LiveConnection, sessionId: string, joined: boolean) => void;
+
 /**
  * This gateway replica's live sockets, indexed by user and by joined session room. Every
  * replica receives every live event and writes it to the sockets it holds.
@@ -11,6 +14,7 @@ import { CLOSE, type LiveConnection } from './live-connection.js';
 export class LiveHub {
   private readonly byUser = new Map<string, Set<LiveConnection>>();
   private readonly byRoom = new Map<string, Set<LiveConnection>>();
+  private readonly roomListeners = new Set<RoomListener>();
 
   add(connection: LiveConnection): void {
     addTo(this.byUser, connection.user.id, connection);
@@ -18,18 +22,36 @@ export class LiveHub {
 
   remove(connection: LiveConnection): void {
     removeFrom(this.byUser, connection.user.id, connection);
-    for (const room of connection.rooms) removeFrom(this.byRoom, room, connection);
+    const rooms = [...connection.rooms];
+    for (const room of rooms) removeFrom(this.byRoom, room, connection);
     connection.rooms.clear();
+    for (const room of rooms) this.roomChanged(connection, room, false);
   }
 
   join(connection: LiveConnection, sessionId: string): void {
     connection.rooms.add(sessionId);
     addTo(this.byRoom, sessionId, connection);
+    this.roomChanged(connection, sessionId, true);
   }
 
   leave(connection: LiveConnection, sessionId: string): void {
-    connection.rooms.delete(sessionId);
+    const wasIn = connection.rooms.delete(sessionId);
     removeFrom(this.byRoom, sessionId, connection);
+    if (wasIn) this.roomChanged(connection, sessionId, false);
+  }
+
+  /** The sockets in a session's room here. */
+  membersOf(sessionId: string): ReadonlySet<LiveConnection> {
+    return this.byRoom.get(sessionId) ?? new Set();
+  }
+
+  onRoomChange(listener: RoomListener): () => void {
+    this.roomListeners.add(listener);
+    return () => this.roomListeners.delete(listener);
+  }
+
+  private roomChanged(connection: LiveConnection, sessionId: string, joined: boolean): void {
+    for (const listener of this.roomListeners) listener(connection, sessionId, joined);
   }
 
   /**

@@ -5,6 +5,8 @@ import { LiveCommands } from './live-commands.js';
 import { LiveHub } from './live-hub.js';
 import { LiveRelayHandler } from './live-relay.handler.js';
 import { LiveSocketServer } from './live-socket.server.js';
+import { LivePresence } from './presence/live-presence.js';
+import { PresenceHandler } from './presence/presence.handler.js';
 
 /** The live channel: `/ws` sockets and the relay of bus events to them. */
 @Module({})
@@ -13,12 +15,13 @@ export class LiveModule {
     return {
       module: LiveModule,
       imports: [SessionViewsModule],
-      controllers: [LiveRelayHandler],
+      controllers: [LiveRelayHandler, PresenceHandler],
       providers: [
         { provide: GATEWAY_AUTH_SETTINGS, useValue: settings },
         LiveHub,
         LiveCommands,
         LiveSocketServer,
+        LivePresence,
       ],
       exports: [LiveHub],
     };

@@ -35,6 +35,8 @@ interface ChatterListProps {
    */
   marks?: RowMarks;
   badges?: RowMarks;
+  /** Someone else's soft claim of the chatter (presence, ADR 0034). */
+  claim?: RowMarks;
   ref?: Ref<HTMLUListElement>;
 }
 
@@ -48,6 +50,7 @@ export function ChatterList({
   onGreeted,
   marks,
   badges,
+  claim,
   ref,
 }: ChatterListProps) {
   const greet = useGreet(sessionId);
@@ -60,6 +63,7 @@ export function ChatterList({
           variant={variant}
           marks={marks}
           badges={badges}
+          claim={claim}
           onToggle={(isGreeted) => {
             if (isGreeted) onGreeted?.(chatter.id);
             greet(chatter.id, isGreeted);
@@ -76,10 +80,11 @@ interface ChatterRowProps {
   onToggle: (isGreeted: boolean) => void;
   marks?: RowMarks;
   badges?: RowMarks;
+  claim?: RowMarks;
 }
 
 export function ChatterRow(props: ChatterRowProps) {
-  const { chatter, variant, onToggle, marks, badges } = props;
+  const { chatter, variant, onToggle, marks, badges, claim } = props;
   const { t } = useTranslation();
   const look = LOOK[variant];
   const name = chatter.displayName || chatter.username;
@@ -111,6 +116,7 @@ export function ChatterRow(props: ChatterRowProps) {
             <span className="chatter-name">{name}</span>
             {badges?.(chatter)}
           </span>
+          {claim?.(chatter)}
           {variant === 'detailed' && chatter.firstMessage && (
             <q className="chatter-message">{chatter.firstMessage}</q>
           )}

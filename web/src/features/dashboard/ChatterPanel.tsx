@@ -20,6 +20,9 @@ import {
   DEFAULT_PAGE_SIZE,
   type PageSize,
 } from '../chatters/pagination';
+import { useClaimMarks } from '../presence/ClaimMark';
+import { PresenceAvatars } from '../presence/PresenceAvatars';
+import { useSoftClaim } from '../presence/use-soft-claim';
 import { Eye } from 'lucide-react';
 import toast from 'react-hot-toast';
 
@@ -31,6 +34,7 @@ export function ChatterPanel({ session }: { session: SessionDto | null }) {
         <h2 id="chatters-heading" className="card-title">
           {session ? t('dashboard.chattersOf', { name: session.name }) : t('dashboard.chatters')}
         </h2>
+        {session && <PresenceAvatars sessionId={session.id} />}
         {session && <StatusPill active={session.isActive} />}
       </div>
       {session ? (
@@ -76,6 +80,8 @@ function SessionChatters({ session }: { session: SessionDto }) {
     onGreeted: markSettling,
     turnPage,
   });
+  useSoftClaim(session.id, visible, listRef);
+  const claimMark = useClaimMarks(session.id);
 
   useEffect(() => {
     if (isError) toast.error(t('toast.fetchChattersFailed'), { id: 'fetch-chatters' });
@@ -118,6 +124,7 @@ function SessionChatters({ session }: { session: SessionDto }) {
           onGreeted={markSettling}
           marks={greetedMark}
           badges={chatterBadges}
+          claim={claimMark}
         />
       )}
       <Pagination

@@ -35,6 +35,9 @@ import {
 } from '../chatters/pagination';
 import { RelativeTime } from '../i18n/RelativeTime';
 import { useLiveRoom } from '../live/use-live-room';
+import { useClaimMarks } from '../presence/ClaimMark';
+import { PresenceAvatars } from '../presence/PresenceAvatars';
+import { useSoftClaim } from '../presence/use-soft-claim';
 import { parseKeywords } from '../sessions/keywords';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { useSessionControls } from '../sessions/use-session-controls';
@@ -104,6 +107,7 @@ function SessionDetails({ session }: { session: SessionDto }) {
             />
           </p>
         </div>
+        <PresenceAvatars sessionId={session.id} />
         <StatusPill active={session.isActive} />
         {isOwner &&
           (session.isActive ? (
@@ -181,6 +185,8 @@ function PeopleToGreet({
     onGreeted: markGreeted,
     turnPage,
   });
+  useSoftClaim(session.id, rows, listRef);
+  const claimMark = useClaimMarks(session.id);
   useEffect(() => setPage(1), [desk.search, desk.order]);
 
   if (!ready) return <Spinner />;
@@ -250,6 +256,7 @@ function PeopleToGreet({
             onGreeted={markGreeted}
             marks={greetedMark}
             badges={chatterBadges}
+            claim={claimMark}
           />
           <Pagination
             page={current}
