@@ -4,6 +4,7 @@ import { ChatterListCache } from './chatter-list-cache.js';
 import { ChattersController } from './chatters.controller.js';
 import { GlobalEditorsController } from './global-editors.controller.js';
 import { IgnoredUsersController } from './ignored-users.controller.js';
+import { RaidsController } from './raids.controller.js';
 import { SessionsController } from './sessions.controller.js';
 
 /** The REST routes of sessions, chatters, ignore lists and global editors (spec section 7). */
@@ -11,6 +12,7 @@ import { SessionsController } from './sessions.controller.js';
   controllers: [
     SessionsController,
     ChattersController,
+    RaidsController,
     IgnoredUsersController,
     GlobalEditorsController,
     AdminSessionsController,

@@ -12,6 +12,7 @@ import { queryRows } from '@greetboard/persistence';
 import { countsAsChatter } from './chat-line-rules.js';
 import { CHATTER_COLUMNS, toChatterDto, type ChatterRow } from './chatter-rows.js';
 import { KeywordFilter } from './keyword-filter.js';
+import { RAID_OF_NEW_CHATTER } from '../raids/raids.repository.js';
 import { SessionDomainEvents, chatterEventsInsert } from '../events/session-domain-events.js';
 
 /** Most chatters per page; pages also stop near PAGE_BYTES so one answer fits a NATS message. */
@@ -265,9 +266,12 @@ export class ChattersRepository {
        upserted AS (
          INSERT INTO sessions.chatters AS c
            (session_id, twitch_id, username, display_name, first_message, message_count,
-            first_seen_at, last_seen_at, is_first_time_chatter, is_returning_chatter, version)
+            first_seen_at, last_seen_at, is_first_time_chatter, is_returning_chatter, version,
+            raid_id)
          SELECT p.session_id, p.twitch_id, p.username, p.display_name, p.first_message, p.lines,
-                p.first_seen_at, p.last_seen_at, p.first_msg, p.returning_chatter, b.list_version
+                p.first_seen_at, p.last_seen_at, p.first_msg, p.returning_chatter, b.list_version,
+                -- A new chatter arriving with a raid is its raider; one already here never is.
+                ${RAID_OF_NEW_CHATTER}
            FROM per_chatter p JOIN bumped b ON b.id = p.session_id
          ON CONFLICT (session_id, twitch_id) DO UPDATE SET
            username = EXCLUDED.username,

@@ -14,6 +14,7 @@ import { chatterUpsertDuration, newChatters, secondsSince } from '@greetboard/me
 import type { DurableStreams, StreamConsumer, StreamMessage } from '@greetboard/transport';
 import { ChattersRepository } from '../chatters/chatters.repository.js';
 import { LiveEvents } from '../live/live-events.js';
+import { RaidsRepository } from '../raids/raids.repository.js';
 import { SESSIONS_STREAMS, SESSIONS_STREAM_SETTINGS, type StreamSettings } from '../streams.js';
 
 /** Lines handled in one database statement at most. */
@@ -43,6 +44,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     @Inject(SESSIONS_STREAMS) private readonly streams: DurableStreams,
     @Inject(SESSIONS_STREAM_SETTINGS) private readonly settings: StreamSettings,
     private readonly chatters: ChattersRepository,
+    private readonly raids: RaidsRepository,
     private readonly live: LiveEvents,
   ) {}
 
@@ -66,14 +68,17 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
 
   async handle(batch: StreamMessage<unknown>[]): Promise<void> {
     const lines: ChatLineReceived[] = [];
+    const raids: ChatLineReceived[] = [];
     for (const message of batch) {
       if (isChatLineReceived(message.data)) {
-        lines.push(message.data);
+        (message.data.raidViewerCount === undefined ? lines : raids).push(message.data);
       } else {
         // A malformed line cannot become valid on redelivery: skip it so it cannot block the stream.
         this.logger.warn(`Skipping malformed chat line ${message.msgId} (#${message.sequence})`);
       }
     }
+    // Raids first, so the raiders among this batch's new chatters are marked (ADR 0032).
+    const recordedRaids = await this.raids.recordRaids(raids);
     const start = process.hrtime.bigint();
     const recorded = await this.chatters.recordChatLines(lines);
     chatterUpsertDuration.observe(secondsSince(start));
@@ -91,6 +96,9 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
         bySession.set(chatter.sessionId, event);
       }
       (isNew ? event.created : event.updated).push(chatter);
+    }
+    for (const { raid, ownerId } of recordedRaids) {
+      await this.live.toSession(ownerId, raid.sessionId, 'raid', raid);
     }
     await this.live.chattersChanged([...bySession.values()]);
   }
