@@ -108,7 +108,7 @@ describe('toSubscriptionLine', () => {
     'msg-param-viewerCount': undefined,
   };
 
-  it("makes a resub a chat line of the subscriber with their own message", () => {
+  it('makes a resub a chat line of the subscriber with their own message', () => {
     const line = toSubscriptionLine('#Streamer', resub, 'a year already PogChamp');
     expect(line).toMatchObject({
       id: notice.id,

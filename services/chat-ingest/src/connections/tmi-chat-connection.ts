@@ -101,13 +101,8 @@ export class TmiChatConnection implements ChatConnection {
     );
     this.client.on(
       'resub',
-      (
-        channel: string,
-        _name: string,
-        _months: number,
-        message: string,
-        tags: UserNoticeTags,
-      ) => accept(channel, toSubscriptionLine(channel, tags, message), tags.id),
+      (channel: string, _name: string, _months: number, message: string, tags: UserNoticeTags) =>
+        accept(channel, toSubscriptionLine(channel, tags, message), tags.id),
     );
     // tmi.js passes the tags as a fourth argument that its typings leave out.
     const onRaid = (channel: string, _name: string, _viewers: number, tags?: UserNoticeTags) =>
