@@ -129,7 +129,7 @@ describe('raids', () => {
     const banner = page.getByRole('region', { name: 'Raid', exact: true });
     await banner.getByText('raid_leader is raiding with 150 viewers').waitFor();
     await app.chat(RAIDERS.map((login) => ({ login, text: `${KEYWORD} hype from ${login}` })));
-    await app.chat([{ login: REGULARS[1]!, text: `${KEYWORD} welcome raiders` }]);
+    await app.chat([{ login: REGULARS[1], text: `${KEYWORD} welcome raiders` }]);
     await greetAllButton(RAIDER_COUNT).waitFor({ timeout: 30_000 });
 
     const [raid] = await api<RaidDto[]>(page, 'GET', `/api/sessions/${session.id}/raids`);
@@ -143,7 +143,7 @@ describe('raids', () => {
     );
     expect(
       list
-        .filter((c) => c.raidId === raid!.id)
+        .filter((c) => c.raidId === raid.id)
         .map((c) => c.username)
         .sort(),
     ).toEqual(RAIDERS);
@@ -151,10 +151,10 @@ describe('raids', () => {
       true,
     );
     // The mark is a word with an icon, not a colour alone; the regulars have none.
-    await expect(row(RAIDERS[0]!).locator('.chatter-badge').allTextContents()).resolves.toContain(
+    await expect(row(RAIDERS[0]).locator('.chatter-badge').allTextContents()).resolves.toContain(
       'Raider',
     );
-    await expect(row(REGULARS[1]!).locator('.badge-raider').count()).resolves.toBe(0);
+    await expect(row(REGULARS[1]).locator('.badge-raider').count()).resolves.toBe(0);
 
     await banner.scrollIntoViewIfNeeded();
     await screenshot(page, 'raids-dashboard-dark');

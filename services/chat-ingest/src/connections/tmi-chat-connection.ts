@@ -107,7 +107,7 @@ export class TmiChatConnection implements ChatConnection {
     // tmi.js passes the tags as a fourth argument that its typings leave out.
     const onRaid = (channel: string, _name: string, _viewers: number, tags?: UserNoticeTags) =>
       accept(channel, tags && toRaidRecord(channel, tags), tags?.id);
-    this.client.on('raided', onRaid as (channel: string, name: string, viewers: number) => void);
+    this.client.on('raided', onRaid);
   }
 
   async connect(): Promise<void> {

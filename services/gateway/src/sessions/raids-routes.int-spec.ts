@@ -83,7 +83,7 @@ describe('raids routes over HTTP', () => {
       { login: 'viewer', userId: 't1', text: 'welcome raiders', sentAt: at(10) },
     ]);
     // One raider was greeted by hand before 'greet all raiders'.
-    const path = `/api/chatters/${raiders[0]!.id}/greet`;
+    const path = `/api/chatters/${raiders[0].id}/greet`;
     expect((await call('owner', 'PUT', path, { isGreeted: true })).status).toBe(200);
   }, 120_000);
   afterAll(async () => {
@@ -119,11 +119,7 @@ describe('raids routes over HTTP', () => {
   table(
     'GET /api/sessions/{id}/raids',
     (): Route => ['GET', raidsPath()],
-    ownerAndEditors(
-      200,
-      async () => [{ ...raid, raiderCount: 3, greetedCount: 1 }],
-      SESSION_NOT_FOUND,
-    ),
+    ownerAndEditors(200, () => [{ ...raid, raiderCount: 3, greetedCount: 1 }], SESSION_NOT_FOUND),
   );
 
   refusals([
@@ -168,6 +164,11 @@ describe('raids routes over HTTP', () => {
       const answer = await call(actor, 'POST', greetAllPath());
       expect(answer.status).toBe(actor === 'visitor' ? 401 : actor === 'admin' ? 403 : 404);
     }
+    // An editor gets the spec's text for a raid of another session.
+    expect(await call('editor', 'POST', `${raidsPath()}/${randomUUID()}/greet`)).toEqual({
+      status: 404,
+      body: RAID_NOT_FOUND,
+    });
     expect(await chatters()).toEqual(before);
   });
 
@@ -188,7 +189,7 @@ describe('raids routes over HTTP', () => {
       });
     }
     const afterGreet = await byId();
-    expect(afterGreet.get(raiders[0]!.id)).toEqual(before.get(raiders[0]!.id));
+    expect(afterGreet.get(raiders[0].id)).toEqual(before.get(raiders[0].id));
     for (const id of greetedIds)
       expect(afterGreet.get(id)).toEqual(result.chatters.find((chatter) => chatter.id === id));
     expect(afterGreet.get(stack.chatterId)).toEqual(before.get(stack.chatterId));
