@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ChatterDto, RaidDto, SessionDto } from '@greetboard/contracts/wire';
 import { waitFor } from '@greetboard/testing';
+import { chatterRow, focusedChatterLogin } from './desk-helpers.js';
 import { blockingViolations } from './settings-helpers.js';
 import {
   api,
@@ -44,18 +45,8 @@ describe('raids', () => {
       OURS.includes(c.username),
     );
   const raiders = async () => (await chatters()).filter((c) => RAIDERS.includes(c.username));
-  const focusedLogin = () =>
-    page.evaluate(
-      () =>
-        document.activeElement
-          ?.closest('.chatter-row')
-          ?.querySelector('.chatter-name')
-          ?.textContent?.toLowerCase() ?? null,
-    );
-  const row = (login: string) =>
-    page.locator('.chatter-row').filter({
-      has: page.locator('.chatter-name', { hasText: new RegExp(`^${login}$`, 'i') }),
-    });
+  const focusedLogin = () => focusedChatterLogin(page);
+  const row = (login: string) => chatterRow(page, login);
   const greetAllButton = (count: number) =>
     page.getByRole('button', { name: `Greet all raiders (${count})` });
 

@@ -11,6 +11,7 @@ import {
 import { queryRows } from '@greetboard/persistence';
 import { countsAsChatter } from './chat-line-rules.js';
 import { CHATTER_COLUMNS, toChatterDto, type ChatterRow } from './chatter-rows.js';
+import { bumpListVersion, greetChangeCtes } from './greeting-sql.js';
 import { KeywordFilter } from './keyword-filter.js';
 import { RAID_OF_NEW_CHATTER } from '../raids/raids.repository.js';
 import { SessionDomainEvents, chatterEventsInsert } from '../events/session-domain-events.js';
@@ -130,33 +131,18 @@ export class ChattersRepository {
         [chatterId],
       );
       if (!chatter) return false;
-      // The session row first, as a session delete locks it before its chatters: one order,
-      // no deadlock; and its lock orders the list versions of concurrent changes.
-      const [session] = await queryRows<{ list_version: string }>(
-        manager,
-        `UPDATE sessions.sessions SET list_version = list_version + 1
-          WHERE id = $1 RETURNING list_version`,
-        [chatter.session_id],
-      );
-      if (!session) return false;
+      const version = await bumpListVersion(manager, chatter.session_id);
+      if (version === undefined) return false;
+      const greet = { isGreeted: '$2', greeterId: '$3', version: '$4', subject: '$5' };
       const updated = await queryRows<{ id: string }>(
         manager,
-        `WITH updated AS (
-           UPDATE sessions.chatters c SET
-             is_greeted = $2,
-             greeted_at = CASE WHEN $2 THEN now() END,
-             greeted_by = CASE WHEN $2 THEN $3::uuid END,
-             version = $4
-           WHERE id = $1 AND is_greeted <> $2
-           RETURNING c.*, $5::text AS subject,
-             (SELECT user_id FROM sessions.sessions WHERE id = c.session_id) AS owner_id),
-         recorded AS (${chatterEventsInsert('updated')})
+        `WITH ${greetChangeCtes(greet, 'c.id = $1')}
          SELECT id FROM updated`,
         [
           chatterId,
           isGreeted,
           greeterId,
-          session.list_version,
+          version,
           SESSION_DOMAIN_EVENTS[isGreeted ? 'chatterGreeted' : 'chatterUngreeted'].subject,
         ],
       );

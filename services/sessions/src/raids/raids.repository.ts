@@ -8,7 +8,8 @@ import {
 } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
 import { CHATTER_COLUMNS, toChatterDto, type ChatterRow } from '../chatters/chatter-rows.js';
-import { SessionDomainEvents, chatterEventsInsert } from '../events/session-domain-events.js';
+import { SessionDomainEvents } from '../events/session-domain-events.js';
+import { bumpListVersion, greetChangeCtes } from '../chatters/greeting-sql.js';
 
 /**
  * A chatter first seen within this long after a raid on the session's channel arrived with it
@@ -145,27 +146,14 @@ export class RaidsRepository {
     chatterIds: string[] | null,
   ): Promise<ChatterDto[]> {
     const rows = await this.dataSource.transaction(async (manager) => {
-      // The session row first, in the order a single greet and a session delete take it.
-      const [session] = await queryRows<{ list_version: string }>(
-        manager,
-        `UPDATE sessions.sessions SET list_version = list_version + 1
-          WHERE id = $1 RETURNING list_version`,
-        [sessionId],
-      );
-      if (!session) return [];
+      const version = await bumpListVersion(manager, sessionId);
+      if (version === undefined) return [];
+      const greet = { isGreeted: '$3', greeterId: '$4', version: '$5', subject: '$7' };
+      const raiders = `c.session_id = $1 AND c.raid_id = $2
+             AND ($6::uuid[] IS NULL OR c.id = ANY($6::uuid[]))`;
       return queryRows<ChatterRow>(
         manager,
-        `WITH updated AS (
-           UPDATE sessions.chatters c SET
-             is_greeted = $3,
-             greeted_at = CASE WHEN $3 THEN now() END,
-             greeted_by = CASE WHEN $3 THEN $4::uuid END,
-             version = $5
-           WHERE c.session_id = $1 AND c.raid_id = $2 AND c.is_greeted <> $3
-             AND ($6::uuid[] IS NULL OR c.id = ANY($6::uuid[]))
-           RETURNING c.*, $7::text AS subject,
-             (SELECT user_id FROM sessions.sessions WHERE id = c.session_id) AS owner_id),
-         recorded AS (${chatterEventsInsert('updated')})
+        `WITH ${greetChangeCtes(greet, raiders)}
          SELECT ${CHATTER_COLUMNS}
            FROM updated c LEFT JOIN sessions.users g ON g.id = c.greeted_by
           ORDER BY c.first_seen_at, c.id`,
@@ -174,7 +162,7 @@ export class RaidsRepository {
           raidId,
           isGreeted,
           greeterId,
-          session.list_version,
+          version,
           chatterIds,
           SESSION_DOMAIN_EVENTS[isGreeted ? 'chatterGreeted' : 'chatterUngreeted'].subject,
         ],
