@@ -106,10 +106,10 @@ describe('RaidBanner', () => {
   });
 
   it('marks a raider with a word, not a colour alone', () => {
-    renderWithApp(<>{badgesWithRaider(chatters[0]!)}</>);
+    renderWithApp(<>{badgesWithRaider(chatters[0])}</>);
     expect(screen.getByText('Raider').className).toContain('badge-raider');
     cleanup();
-    renderWithApp(<>{badgesWithRaider(chatters[3]!)}</>);
+    renderWithApp(<>{badgesWithRaider(chatters[3])}</>);
     expect(screen.queryByText('Raider')).toBeNull();
   });
 });
