@@ -139,7 +139,7 @@ describe('raids across a restart of the sessions service', () => {
         greetedCount: 0,
       },
     ]);
-    const raidId = raids[0]!.id;
+    const raidId = raids[0].id;
     expect(raiders).toEqual([
       { username: 'raider_one', raid_id: raidId },
       { username: 'raider_two', raid_id: raidId },
