@@ -33,7 +33,8 @@ const ACK_WAIT_MS = 5_000;
  * the batch is acknowledged only after that statement committed, so a crash redelivers it,
  * and message ids recorded per session make the redelivery count nothing twice. The live
  * event follows the commit: one per session of the batch, with all its new and changed
- * chatters and who may see them (read in the same statement).
+ * chatters and who may see them (read in the same statement). Raid records on the same stream
+ * (ADR 0032) are stored first, so the batch's new chatters who arrive with a raid are marked.
  */
 @Injectable()
 export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
