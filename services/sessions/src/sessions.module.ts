@@ -11,6 +11,9 @@ import { BusClientModule, type DurableStreams, type TransportRuntime } from '@gr
 import { ChattersHandler } from './chatters/chatters.handler.js';
 import { ChattersRepository } from './chatters/chatters.repository.js';
 import { ChattersService } from './chatters/chatters.service.js';
+import { RaidsHandler } from './raids/raids.handler.js';
+import { RaidsRepository } from './raids/raids.repository.js';
+import { RaidsService } from './raids/raids.service.js';
 import { SESSIONS_DATABASE } from './database/sessions-database.js';
 import { EditorsHandler } from './editors/editors.handler.js';
 import { EditorsRepository } from './editors/editors.repository.js';
@@ -71,6 +74,7 @@ export class SessionsModule {
         UserDataHandler,
         SessionsHandler,
         ChattersHandler,
+        RaidsHandler,
         IgnoredUsersHandler,
         EditorsHandler,
         MonitoredChannelsHandler,
@@ -113,6 +117,8 @@ export class SessionsModule {
         SessionsService,
         ChattersRepository,
         ChattersService,
+        RaidsRepository,
+        RaidsService,
         EditorsService,
         ChatLinesConsumer,
         ChatLinesSeenPruner,

@@ -65,6 +65,7 @@ describe('chatters, greeting and chat lines over the bus', () => {
       greetedByUser: null,
       isFirstTimeChatter: true,
       isReturningChatter: false,
+      raidId: null,
       firstSeenAt: new Date(first.sentAt).toISOString(),
       lastSeenAt: new Date(third.sentAt).toISOString(),
     });

@@ -12,6 +12,7 @@ import { settingsTexts } from '../features/settings/settings-texts';
 import { statisticsTexts } from '../features/statistics/statistics-texts';
 import { triageTexts } from '../features/chatters/triage/triage-texts';
 import { presenceTexts } from '../features/presence/presence-texts';
+import { raidTexts } from '../features/raids/raid-texts';
 import { de } from './de';
 import { en } from './en';
 import { es } from './es';
@@ -29,7 +30,7 @@ function flatten(value: unknown, prefix = ''): Map<string, string> {
 
 const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
 /** Counts whose number stands alone, with no word that agrees with it in any language. */
-const BARE_FIGURES = ['sessions.moreKeywords', 'sessionPage.peopleToGreet'];
+const BARE_FIGURES = ['sessions.moreKeywords', 'sessionPage.peopleToGreet', 'raids.greetAll'];
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
@@ -44,6 +45,7 @@ const FEATURES = [
   settingsTexts,
   statisticsTexts,
   triageTexts,
+  raidTexts,
 ];
 const featureTexts = async (language: Language) =>
   Object.fromEntries(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
 import type { ChatterDto, SessionDto } from '@greetboard/contracts/wire';
 import { waitFor } from '@greetboard/testing';
+import { chatterRow, focusedChatterLogin } from './desk-helpers.js';
 import { blockingViolations } from './settings-helpers.js';
 import {
   api,
@@ -50,18 +51,8 @@ describe('greeting desk', () => {
           rows.map((row) => row.querySelector('.chatter-name')?.textContent?.toLowerCase()),
         ),
     );
-  const focusedLogin = () =>
-    page.evaluate(
-      () =>
-        document.activeElement
-          ?.closest('.chatter-row')
-          ?.querySelector('.chatter-name')
-          ?.textContent?.toLowerCase() ?? null,
-    );
-  const row = (login: string) =>
-    page.locator('.chatter-row').filter({
-      has: page.locator('.chatter-name', { hasText: new RegExp(`^${login}$`, 'i') }),
-    });
+  const focusedLogin = () => focusedChatterLogin(page);
+  const row = (login: string) => chatterRow(page, login);
   const isGreetedShown = (login: string) =>
     row(login).locator('.greet-button').getAttribute('aria-pressed');
   const chatters = async () =>

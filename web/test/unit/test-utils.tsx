@@ -46,6 +46,7 @@ export function chatterFixture(id: string, overrides: Partial<ChatterDto> = {}):
     greetedByUser: null,
     isFirstTimeChatter: false,
     isReturningChatter: false,
+    raidId: null,
     ...overrides,
   };
 }

@@ -36,6 +36,11 @@ const variants: Record<string, unknown>[] = [
   { ...valid, color: 'x'.repeat(17) },
   { ...valid, badges: 'subscriber/12' },
   { ...valid, channelId: undefined },
+  { ...valid, raidViewerCount: 150 },
+  { ...valid, raidViewerCount: 0 },
+  { ...valid, raidViewerCount: -1 },
+  { ...valid, raidViewerCount: 1.5 },
+  { ...valid, raidViewerCount: '150' },
 ];
 
 describe('isChatLineReceived', () => {

@@ -70,6 +70,16 @@ export class ChatLineReceived {
   @IsOptional()
   @IsObject()
   badges?: Record<string, string>;
+
+  /**
+   * Set only on Twitch's raid notice (USERNOTICE `raid`, ADR 0032): the sender (`userId`,
+   * `login`, `displayName`) raids the channel with this many viewers (`msg-param-viewerCount`).
+   * Such a record is a raid, not a chat line of the raider; `text` holds Twitch's `system-msg`.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  raidViewerCount?: number;
 }
 
 const isString = (value: unknown, max: number): value is string =>
@@ -99,6 +109,8 @@ export function isChatLineReceived(value: unknown): value is ChatLineReceived {
     typeof line.returningChatter === 'boolean' &&
     (line.color === undefined || isString(line.color, 16)) &&
     (line.badges === undefined ||
-      (typeof line.badges === 'object' && line.badges !== null && !Array.isArray(line.badges)))
+      (typeof line.badges === 'object' && line.badges !== null && !Array.isArray(line.badges))) &&
+    (line.raidViewerCount === undefined ||
+      (Number.isInteger(line.raidViewerCount) && (line.raidViewerCount as number) >= 0))
   );
 }

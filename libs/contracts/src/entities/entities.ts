@@ -43,4 +43,26 @@ export interface ChatterDto {
   isFirstTimeChatter: boolean;
   /** Twitch's `returning-chatter` tag on the chatter's first counted line. */
   isReturningChatter: boolean;
+  /** The raid the chatter arrived with (first seen within the raid window, ADR 0032), else null. */
+  raidId: string | null;
+}
+
+/** A raid on the session's channel (Twitch's USERNOTICE `raid`, ADR 0032). */
+export interface RaidDto {
+  id: string;
+  sessionId: string;
+  raiderTwitchId: string;
+  raiderLogin: string;
+  raiderDisplayName: string;
+  viewerCount: number;
+  raidedAt: string;
+  /** Chatters marked as this raid's raiders, and how many of them are greeted. */
+  raiderCount: number;
+  greetedCount: number;
+}
+
+/** The answer to 'greet all raiders' and to its undo: the chatters it changed. */
+export interface RaidGreetResult {
+  raidId: string;
+  chatters: ChatterDto[];
 }

@@ -2,3 +2,4 @@ export * from './actor.js';
 export * from './keywords.js';
 export * from './session-dtos.js';
 export * from './session-requests.js';
+export * from './raid-requests.js';

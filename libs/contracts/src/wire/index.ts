@@ -13,6 +13,7 @@ export * from '../errors/error-codes.js';
 export * from '../entities/entities.js';
 export * from '../sessions/session-dtos.js';
 export type * from '../sessions/session-requests.js';
+export type * from '../sessions/raid-requests.js';
 export type * from '../auth/auth-messages.js';
 export type * from '../chat/monitors.js';
 export type * from '../chat/chat-line.js';

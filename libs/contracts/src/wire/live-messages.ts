@@ -1,4 +1,4 @@
-import type { ChatterDto, SessionDto } from '../entities/entities.js';
+import type { ChatterDto, RaidDto, SessionDto } from '../entities/entities.js';
 
 /**
  * The live channel at `/ws` (spec section 7). Every message is `{ type, payload }` JSON. The
@@ -49,6 +49,8 @@ export interface ServerMessagePayloads {
   session_deleted: { id: string; name: string };
   new_chatter: ChatterDto;
   chatter_update: ChatterDto;
+  /** A raid reached the session's channel (ADR 0032). */
+  raid: RaidDto;
   user_approved: { message: string };
   user_rejected: { message: string };
   /** To admins only: how many users wait for approval (ADR 0019). */
@@ -104,6 +106,7 @@ export const SERVER_MESSAGE_TYPES = [
   'session_deleted',
   'new_chatter',
   'chatter_update',
+  'raid',
   'user_approved',
   'user_rejected',
   'admin_pending_users',
@@ -128,6 +131,7 @@ const REQUIRED_FIELDS: Record<ServerMessageType, string[]> = {
   session_deleted: ['id', 'name'],
   new_chatter: ['id', 'sessionId'],
   chatter_update: ['id', 'sessionId'],
+  raid: ['id', 'sessionId'],
   user_approved: ['message'],
   user_rejected: ['message'],
   admin_pending_users: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { toChatLine } from './chat-line-parser.js';
+import { toChatLine, toRaidRecord, toSubscriptionLine } from './chat-line-parser.js';
 
 const userstate = {
   id: 'b34ccfc7-4977-403a-8a94-33c6bac34fb8',
@@ -45,5 +45,98 @@ describe('toChatLine', () => {
     expect(toChatLine('#s', { ...userstate, id: undefined }, 'hi')).toBeUndefined();
     expect(toChatLine('#s', { ...userstate, 'user-id': undefined }, 'hi')).toBeUndefined();
     expect(toChatLine('#s', { ...userstate, username: 'Not A Login!' }, 'hi')).toBeUndefined();
+  });
+});
+
+/** USERNOTICE tags as tmi.js hands them over ('1' and '0' already turned into booleans). */
+const notice = {
+  id: '6c0a4a51-0a4b-4c52-8a43-3b4f5b0a6d11',
+  'user-id': '7001',
+  'room-id': '42',
+  login: 'raidboss',
+  'display-name': 'RaidBoss',
+  color: '#FF0000',
+  badges: { subscriber: '3' },
+  'tmi-sent-ts': '1507246572675',
+  'msg-id': 'raid',
+  'system-msg': '150 raiders from RaidBoss have joined!',
+  'msg-param-viewerCount': '150',
+};
+
+describe('toRaidRecord', () => {
+  it('keeps the raider, the viewer count and the time, and is no chat line', () => {
+    expect(toRaidRecord('#Streamer', notice)).toEqual({
+      id: notice.id,
+      channel: 'streamer',
+      channelId: '42',
+      userId: '7001',
+      login: 'raidboss',
+      displayName: 'RaidBoss',
+      text: '150 raiders from RaidBoss have joined!',
+      sentAt: 1507246572675,
+      firstMessage: false,
+      returningChatter: false,
+      color: '#FF0000',
+      badges: { subscriber: '3' },
+      raidViewerCount: 150,
+    });
+  });
+
+  it('reads a raid of one viewer, which tmi.js turns into true', () => {
+    expect(toRaidRecord('#s', { ...notice, 'msg-param-viewerCount': true })).toMatchObject({
+      raidViewerCount: 1,
+    });
+  });
+
+  it('drops a raid without a usable viewer count, message id or raider', () => {
+    expect(toRaidRecord('#s', { ...notice, 'msg-param-viewerCount': 'many' })).toBeUndefined();
+    expect(toRaidRecord('#s', { ...notice, 'msg-param-viewerCount': '-3' })).toBeUndefined();
+    expect(toRaidRecord('#s', { ...notice, 'msg-param-viewerCount': undefined })).toBeUndefined();
+    expect(toRaidRecord('#s', { ...notice, id: undefined })).toBeUndefined();
+    expect(toRaidRecord('#s', { ...notice, login: undefined })).toBeUndefined();
+  });
+});
+
+describe('toSubscriptionLine', () => {
+  const resub = {
+    ...notice,
+    login: 'ronni',
+    'display-name': 'Ronni',
+    'user-id': '1337',
+    'msg-id': 'resub',
+    'system-msg': "Ronni subscribed at Tier 1. They've subscribed for 12 months!",
+    'msg-param-viewerCount': undefined,
+  };
+
+  it('makes a resub a chat line of the subscriber with their own message', () => {
+    const line = toSubscriptionLine('#Streamer', resub, 'a year already PogChamp');
+    expect(line).toMatchObject({
+      id: notice.id,
+      channel: 'streamer',
+      userId: '1337',
+      login: 'ronni',
+      displayName: 'Ronni',
+      text: 'a year already PogChamp',
+      sentAt: 1507246572675,
+      firstMessage: false,
+    });
+    expect(line).not.toHaveProperty('raidViewerCount');
+  });
+
+  it("counts a sub without a message as a line with Twitch's system message", () => {
+    const sub = { ...resub, 'msg-id': 'sub', 'system-msg': 'Ronni subscribed at Tier 1.' };
+    expect(toSubscriptionLine('#s', sub, null)).toMatchObject({
+      login: 'ronni',
+      text: 'Ronni subscribed at Tier 1.',
+    });
+    expect(toSubscriptionLine('#s', sub, '   ')).toMatchObject({
+      text: 'Ronni subscribed at Tier 1.',
+    });
+  });
+
+  it('drops a notice without a message id or subscriber', () => {
+    expect(toSubscriptionLine('#s', { ...resub, id: undefined }, 'hi')).toBeUndefined();
+    expect(toSubscriptionLine('#s', { ...resub, 'user-id': undefined }, 'hi')).toBeUndefined();
+    expect(toSubscriptionLine('#s', { ...resub, login: undefined }, 'hi')).toBeUndefined();
   });
 });

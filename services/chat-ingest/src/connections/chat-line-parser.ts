@@ -48,3 +48,39 @@ export function toChatLine(
   };
   return isChatLineReceived(line) ? line : undefined;
 }
+
+/** The tags tmi.js hands over with a USERNOTICE (sub, resub, raid), as it parses them. */
+export interface UserNoticeTags extends ChatUserstate {
+  login?: string;
+  'msg-id'?: string;
+  'system-msg'?: string;
+  /** tmi.js turns '1' into true and '0' into false, so a count of one arrives as `true`. */
+  'msg-param-viewerCount'?: string | boolean;
+}
+
+/**
+ * A `sub` or `resub` notice as a chat line of the subscriber (ADR 0032): their own message
+ * when they wrote one, else Twitch's `system-msg` ("Ronni subscribed at Tier 1."), so a sub
+ * without a message still puts the subscriber on the desk with a line that says why.
+ */
+export function toSubscriptionLine(
+  channel: string,
+  tags: UserNoticeTags,
+  message: string | null | undefined,
+): ChatLineReceived | undefined {
+  const text = message?.trim() ? message : (tags['system-msg'] ?? '').trim();
+  return toChatLine(channel, { ...tags, username: tags.login }, text);
+}
+
+/** A `raid` notice as a raid record: the raider, the viewer count and Twitch's `system-msg`. */
+export function toRaidRecord(channel: string, tags: UserNoticeTags): ChatLineReceived | undefined {
+  const raw = tags['msg-param-viewerCount'];
+  const viewers = raw === true ? 1 : raw === false ? 0 : Number(raw);
+  if (!Number.isInteger(viewers) || viewers < 0) return undefined;
+  const line = toChatLine(
+    channel,
+    { ...tags, username: tags.login, 'first-msg': false, 'returning-chatter': false },
+    (tags['system-msg'] ?? '').trim(),
+  );
+  return line && { ...line, raidViewerCount: viewers };
+}

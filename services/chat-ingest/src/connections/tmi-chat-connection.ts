@@ -1,9 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import tmi from 'tmi.js';
+import type { ChatLineReceived } from '@greetboard/contracts';
 import { chatLinesReceived, twitchConnections, twitchReconnects } from '@greetboard/metrics';
 import type { ChatConnection, ChatLineHandler } from './chat-connection.js';
-import { toChatLine, type ChatUserstate } from './chat-line-parser.js';
+import {
+  toChatLine,
+  toRaidRecord,
+  toSubscriptionLine,
+  type ChatUserstate,
+  type UserNoticeTags,
+} from './chat-line-parser.js';
 import { JoinRateLimiter } from './join-rate-limiter.js';
 
 /** Where Twitch chat is: `wss://irc-ws.chat.twitch.tv:443`, or the emulator's `ws://` URL. */
@@ -74,15 +81,33 @@ export class TmiChatConnection implements ChatConnection {
       if (open) twitchConnections.dec();
       open = false;
     });
-    this.client.on('message', (channel: string, userstate: ChatUserstate, text: string) => {
-      const line = toChatLine(channel, userstate, text);
+    const accept = (channel: string, line: ChatLineReceived | undefined, id?: string) => {
       chatLinesReceived.inc();
       if (line) onLine(line);
       else
         this.logger.warn(
-          `Dropped a malformed chat line in ${channel} (message id ${userstate.id ?? 'missing'})`,
+          `Dropped a malformed chat line in ${channel} (message id ${id ?? 'missing'})`,
         );
+    };
+    this.client.on('message', (channel: string, userstate: ChatUserstate, text: string) => {
+      accept(channel, toChatLine(channel, userstate, text), userstate.id);
     });
+    // Subscription notices count as chat lines of the subscriber, a raid becomes a raid record
+    // on the same durable path (ADR 0032).
+    this.client.on(
+      'subscription',
+      (channel: string, _name: string, _methods: unknown, message: string, tags: UserNoticeTags) =>
+        accept(channel, toSubscriptionLine(channel, tags, message), tags.id),
+    );
+    this.client.on(
+      'resub',
+      (channel: string, _name: string, _months: number, message: string, tags: UserNoticeTags) =>
+        accept(channel, toSubscriptionLine(channel, tags, message), tags.id),
+    );
+    // tmi.js passes the tags as a fourth argument that its typings leave out.
+    const onRaid = (channel: string, _name: string, _viewers: number, tags?: UserNoticeTags) =>
+      accept(channel, tags && toRaidRecord(channel, tags), tags?.id);
+    this.client.on('raided', onRaid);
   }
 
   async connect(): Promise<void> {

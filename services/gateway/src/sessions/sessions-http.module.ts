@@ -3,6 +3,7 @@ import { AdminSessionsController } from './admin-sessions.controller.js';
 import { ChattersController } from './chatters.controller.js';
 import { GlobalEditorsController } from './global-editors.controller.js';
 import { IgnoredUsersController } from './ignored-users.controller.js';
+import { RaidsController } from './raids.controller.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionViewsModule } from './session-views.module.js';
 
@@ -12,6 +13,7 @@ import { SessionViewsModule } from './session-views.module.js';
   controllers: [
     SessionsController,
     ChattersController,
+    RaidsController,
     IgnoredUsersController,
     GlobalEditorsController,
     AdminSessionsController,

@@ -19,6 +19,7 @@ const chatter = (overrides: Partial<ChatterDto> = {}): ChatterDto => ({
   greetedByUser: { displayName: 'Streamer', profileImage: null },
   isFirstTimeChatter: true,
   isReturningChatter: false,
+  raidId: null,
   ...overrides,
 });
 

@@ -4,7 +4,7 @@ import type { ChatterDto } from '@greetboard/contracts';
 export const CHATTER_COLUMNS = `
   c.id, c.session_id, c.username, c.twitch_id, c.display_name, c.profile_image,
   c.first_message, c.message_count, c.first_seen_at, c.last_seen_at, c.is_greeted,
-  c.greeted_at, c.greeted_by, c.is_first_time_chatter, c.is_returning_chatter,
+  c.greeted_at, c.greeted_by, c.is_first_time_chatter, c.is_returning_chatter, c.raid_id,
   g.id AS greeter_id, g.display_name AS greeter_display_name,
   g.profile_image AS greeter_profile_image`;
 
@@ -24,6 +24,7 @@ export interface ChatterRow {
   greeted_by: string | null;
   is_first_time_chatter: boolean;
   is_returning_chatter: boolean;
+  raid_id: string | null;
   greeter_id: string | null;
   greeter_display_name: string | null;
   greeter_profile_image: string | null;
@@ -53,5 +54,6 @@ export function toChatterDto(row: ChatterRow): ChatterDto {
           },
     isFirstTimeChatter: row.is_first_time_chatter,
     isReturningChatter: row.is_returning_chatter,
+    raidId: row.raid_id,
   };
 }

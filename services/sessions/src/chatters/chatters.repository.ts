@@ -11,7 +11,9 @@ import {
 import { queryRows } from '@greetboard/persistence';
 import { countsAsChatter } from './chat-line-rules.js';
 import { CHATTER_COLUMNS, toChatterDto, type ChatterRow } from './chatter-rows.js';
+import { greetChangeCtes, nextListVersion } from './greeting-sql.js';
 import { KeywordFilter } from './keyword-filter.js';
+import { RAID_OF_NEW_CHATTER } from '../raids/raids.repository.js';
 import { SessionDomainEvents, chatterEventsInsert } from '../events/session-domain-events.js';
 
 /** Most chatters per page; pages also stop near PAGE_BYTES so one answer fits a NATS message. */
@@ -136,42 +138,22 @@ export class ChattersRepository {
         [chatterId],
       );
       if (!chatter) return undefined;
-      // The session row first, as a session delete locks it before its chatters: one order,
-      // no deadlock; and its lock orders the list versions of concurrent changes. The version
-      // steps only when the chatter changes, so a repeated greet leaves the list's ETag alone.
-      const [session] = await queryRows<{ list_version: string }>(
-        manager,
-        `SELECT (list_version + 1)::text AS list_version FROM sessions.sessions
-          WHERE id = $1 FOR UPDATE`,
-        [chatter.session_id],
-      );
-      if (!session) return undefined;
+      const version = await nextListVersion(manager, chatter.session_id);
+      if (version === undefined) return undefined;
+      const greet = { isGreeted: '$2', greeterId: '$3', version: '$4', subject: '$5' };
       const updated = await queryRows<{ id: string }>(
         manager,
-        `WITH updated AS (
-           UPDATE sessions.chatters c SET
-             is_greeted = $2,
-             greeted_at = CASE WHEN $2 THEN now() END,
-             greeted_by = CASE WHEN $2 THEN $3::uuid END,
-             version = $4
-           WHERE id = $1 AND is_greeted <> $2
-           RETURNING c.*, $5::text AS subject,
-             (SELECT user_id FROM sessions.sessions WHERE id = c.session_id) AS owner_id),
-         recorded AS (${chatterEventsInsert('updated')}),
-         stepped AS (
-           UPDATE sessions.sessions SET list_version = $4
-            WHERE id = $6 AND EXISTS (SELECT 1 FROM updated))
+        `WITH ${greetChangeCtes(greet, 'c.id = $1')}
          SELECT id FROM updated`,
         [
           chatterId,
           isGreeted,
           greeterId,
-          session.list_version,
+          version,
           SESSION_DOMAIN_EVENTS[isGreeted ? 'chatterGreeted' : 'chatterUngreeted'].subject,
-          chatter.session_id,
         ],
       );
-      return updated.length > 0 ? session.list_version : undefined;
+      return updated.length > 0 ? version : undefined;
     });
     if (committed !== undefined) this.events.publish();
     return committed;
@@ -282,9 +264,12 @@ export class ChattersRepository {
        upserted AS (
          INSERT INTO sessions.chatters AS c
            (session_id, twitch_id, username, display_name, first_message, message_count,
-            first_seen_at, last_seen_at, is_first_time_chatter, is_returning_chatter, version)
+            first_seen_at, last_seen_at, is_first_time_chatter, is_returning_chatter, version,
+            raid_id)
          SELECT p.session_id, p.twitch_id, p.username, p.display_name, p.first_message, p.lines,
-                p.first_seen_at, p.last_seen_at, p.first_msg, p.returning_chatter, b.list_version
+                p.first_seen_at, p.last_seen_at, p.first_msg, p.returning_chatter, b.list_version,
+                -- A new chatter arriving with a raid is its raider; one already here never is.
+                ${RAID_OF_NEW_CHATTER}
            FROM per_chatter p JOIN bumped b ON b.id = p.session_id
          ON CONFLICT (session_id, twitch_id) DO UPDATE SET
            username = EXCLUDED.username,

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   emitEvent,
   LIVE_EVENTS,
+  type ChatterDto,
   type LiveChattersEvent,
   type ServerMessage,
   type ServerMessagePayloads,
@@ -64,6 +65,28 @@ export class LiveEvents {
       this.logger.error(
         `Could not publish chatters of ${events.length} sessions: ${String(error)}`,
       );
+    }
+  }
+
+  /**
+   * Chatters changed together (a raid's raiders greeted at once, ADR 0032), as one event of
+   * the chat pipeline's kind: the gateways send each as a `chatter_update`.
+   */
+  async chattersUpdated(
+    ownerId: string,
+    sessionId: string,
+    chatters: ChatterDto[],
+    listVersion: string | undefined,
+  ): Promise<void> {
+    if (chatters.length === 0) return;
+    try {
+      const editors = await this.editors.editorIdsOf([ownerId]);
+      const userIds = [ownerId, ...(editors.get(ownerId) ?? [])];
+      await this.chattersChanged([
+        { sessionId, userIds, created: [], updated: chatters, listVersion },
+      ]);
+    } catch (error) {
+      this.logger.error(`Could not publish ${chatters.length} greeted raiders: ${String(error)}`);
     }
   }
 

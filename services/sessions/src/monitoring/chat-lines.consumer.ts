@@ -14,6 +14,7 @@ import { chatterUpsertDuration, newChatters, secondsSince } from '@greetboard/me
 import type { DurableStreams, StreamConsumer, StreamMessage } from '@greetboard/transport';
 import { ChattersRepository } from '../chatters/chatters.repository.js';
 import { LiveEvents } from '../live/live-events.js';
+import { RaidsRepository } from '../raids/raids.repository.js';
 import { SESSIONS_STREAMS, SESSIONS_STREAM_SETTINGS, type StreamSettings } from '../streams.js';
 
 /** Lines handled in one database statement at most. */
@@ -32,7 +33,8 @@ const ACK_WAIT_MS = 5_000;
  * the batch is acknowledged only after that statement committed, so a crash redelivers it,
  * and message ids recorded per session make the redelivery count nothing twice. The live
  * event follows the commit: one per session of the batch, with all its new and changed
- * chatters and who may see them (read in the same statement).
+ * chatters and who may see them (read in the same statement). Raid records on the same stream
+ * (ADR 0032) are stored first, so the batch's new chatters who arrive with a raid are marked.
  */
 @Injectable()
 export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -43,6 +45,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     @Inject(SESSIONS_STREAMS) private readonly streams: DurableStreams,
     @Inject(SESSIONS_STREAM_SETTINGS) private readonly settings: StreamSettings,
     private readonly chatters: ChattersRepository,
+    private readonly raids: RaidsRepository,
     private readonly live: LiveEvents,
   ) {}
 
@@ -66,14 +69,17 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
 
   async handle(batch: StreamMessage<unknown>[]): Promise<void> {
     const lines: ChatLineReceived[] = [];
+    const raids: ChatLineReceived[] = [];
     for (const message of batch) {
       if (isChatLineReceived(message.data)) {
-        lines.push(message.data);
+        (message.data.raidViewerCount === undefined ? lines : raids).push(message.data);
       } else {
         // A malformed line cannot become valid on redelivery: skip it so it cannot block the stream.
         this.logger.warn(`Skipping malformed chat line ${message.msgId} (#${message.sequence})`);
       }
     }
+    // Raids first, so the raiders among this batch's new chatters are marked (ADR 0032).
+    const recordedRaids = await this.raids.recordRaids(raids);
     const start = process.hrtime.bigint();
     const recorded = await this.chatters.recordChatLines(lines);
     chatterUpsertDuration.observe(secondsSince(start));
@@ -92,6 +98,9 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
         bySession.set(chatter.sessionId, event);
       }
       (isNew ? event.created : event.updated).push(chatter);
+    }
+    for (const { raid, ownerId } of recordedRaids) {
+      await this.live.toSession(ownerId, raid.sessionId, 'raid', raid);
     }
     await this.live.chattersChanged([...bySession.values()]);
   }

@@ -7,7 +7,9 @@ import { useGetChattersQuery } from '../chatters/chatters-api';
 import { ChatterList } from '../chatters/ChatterList';
 import { useJustGreeted } from '../chatters/hide-greeted';
 import { KeyHelpDialog } from '../chatters/triage/KeyHelpDialog';
-import { chatterBadges, greetedMark } from '../chatters/triage/RowMarks';
+import { greetedMark } from '../chatters/triage/RowMarks';
+import { badgesWithRaider, RaidBanner, useRaidKeyHelp } from '../raids/RaidBanner';
+import { useRaidTexts } from '../raids/raid-texts';
 import { TriageToolbar } from '../chatters/triage/TriageToolbar';
 import { useTriageTexts } from '../chatters/triage/triage-texts';
 import { useDeskList } from '../chatters/triage/use-desk-list';
@@ -52,6 +54,8 @@ export function ChatterPanel({ session }: { session: SessionDto | null }) {
 
 function SessionChatters({ session }: { session: SessionDto }) {
   const { t, ready } = useTriageTexts();
+  const raidTexts = useRaidTexts();
+  const raidKeys = useRaidKeyHelp();
   const { data: chatters = [], isLoading, isError } = useGetChattersQuery(session.id);
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
@@ -88,11 +92,19 @@ function SessionChatters({ session }: { session: SessionDto }) {
   }, [isError, t]);
   useEffect(() => setPage(1), [session.id, desk.search, desk.order]);
 
-  if (isLoading || !ready) return <Spinner />;
-  if (chatters.length === 0) return <p className="empty-state">{t('dashboard.noChatters')}</p>;
+  if (isLoading || !ready || !raidTexts.ready) return <Spinner />;
+  const banner = <RaidBanner sessionId={session.id} chatters={chatters} />;
+  if (chatters.length === 0)
+    return (
+      <>
+        {banner}
+        <p className="empty-state">{t('dashboard.noChatters')}</p>
+      </>
+    );
 
   return (
     <>
+      {banner}
       <TriageToolbar
         order={desk.order}
         onOrderChange={desk.setOrder}
@@ -123,7 +135,7 @@ function SessionChatters({ session }: { session: SessionDto }) {
           variant="list"
           onGreeted={markSettling}
           marks={greetedMark}
-          badges={chatterBadges}
+          badges={badgesWithRaider}
           claim={claimMark}
         />
       )}
@@ -134,7 +146,7 @@ function SessionChatters({ session }: { session: SessionDto }) {
         window={DASHBOARD_PAGE_WINDOW}
         onPageChange={setPage}
       />
-      <KeyHelpDialog open={triage.helpOpen} onOpenChange={triage.setHelpOpen} />
+      <KeyHelpDialog open={triage.helpOpen} onOpenChange={triage.setHelpOpen} moreKeys={raidKeys} />
     </>
   );
 }

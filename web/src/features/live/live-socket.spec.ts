@@ -22,6 +22,7 @@ const CHATTER: ChatterDto = {
   greetedByUser: null,
   isFirstTimeChatter: false,
   isReturningChatter: false,
+  raidId: null,
 };
 
 describe('LiveSocket', () => {

@@ -21,7 +21,9 @@ import {
 } from '../chatters/hide-greeted';
 import { PageSizeSelect, Pagination } from '../chatters/Pagination';
 import { KeyHelpDialog } from '../chatters/triage/KeyHelpDialog';
-import { chatterBadges, greetedMark } from '../chatters/triage/RowMarks';
+import { greetedMark } from '../chatters/triage/RowMarks';
+import { badgesWithRaider, RaidBanner, useRaidKeyHelp } from '../raids/RaidBanner';
+import { useRaidTexts } from '../raids/raid-texts';
 import { TriageToolbar } from '../chatters/triage/TriageToolbar';
 import { useTriageTexts } from '../chatters/triage/triage-texts';
 import { useDeskList } from '../chatters/triage/use-desk-list';
@@ -158,6 +160,8 @@ function PeopleToGreet({
   pending: number;
 }) {
   const { t, ready } = useTriageTexts();
+  const raidTexts = useRaidTexts();
+  const raidKeys = useRaidKeyHelp();
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
@@ -189,7 +193,7 @@ function PeopleToGreet({
   const claimMark = useClaimMarks(session.id);
   useEffect(() => setPage(1), [desk.search, desk.order]);
 
-  if (!ready) return <Spinner />;
+  if (!ready || !raidTexts.ready) return <Spinner />;
   return (
     <section className="card" aria-labelledby="people-heading">
       <div className="card-header wrap">
@@ -219,6 +223,7 @@ function PeopleToGreet({
           />
         </div>
       </div>
+      <RaidBanner sessionId={session.id} chatters={chatters} />
       {chatters.length > 0 && (
         <TriageToolbar
           order={desk.order}
@@ -255,7 +260,7 @@ function PeopleToGreet({
             variant="detailed"
             onGreeted={markGreeted}
             marks={greetedMark}
-            badges={chatterBadges}
+            badges={badgesWithRaider}
             claim={claimMark}
           />
           <Pagination
@@ -267,7 +272,7 @@ function PeopleToGreet({
           />
         </>
       )}
-      <KeyHelpDialog open={triage.helpOpen} onOpenChange={triage.setHelpOpen} />
+      <KeyHelpDialog open={triage.helpOpen} onOpenChange={triage.setHelpOpen} moreKeys={raidKeys} />
     </section>
   );
 }

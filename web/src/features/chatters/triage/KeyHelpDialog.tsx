@@ -1,21 +1,27 @@
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 
+/** Keys and what they do, as the dialog lists them. */
+export type KeyHelp = [keys: string[], what: string][];
+
 interface KeyHelpDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Keys of other parts of the desk (the raid banner's), listed after the desk's own. */
+  moreKeys?: KeyHelp;
 }
 
 /** The keys of the greeting desk, in a modal dialog (focus kept inside, Esc closes). */
-export function KeyHelpDialog({ open, onOpenChange }: KeyHelpDialogProps) {
+export function KeyHelpDialog({ open, onOpenChange, moreKeys = [] }: KeyHelpDialogProps) {
   const { t } = useTranslation();
-  const keys: [string[], string][] = [
+  const keys: KeyHelp = [
     [['j', '↓', 'k', '↑'], t('triage.keyMove')],
     [['Enter', 'g'], t('triage.keyGreet')],
     [['u'], t('triage.keyUndo')],
     [['/'], t('triage.keySearch')],
     [['?'], t('triage.keyHelp')],
     [['Esc'], t('triage.keyClose')],
+    ...moreKeys,
   ];
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

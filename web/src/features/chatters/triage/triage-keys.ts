@@ -36,6 +36,19 @@ const isPageItself = (target: EventTarget | null) =>
   !(target instanceof Element) || target === document.body || target === document.documentElement;
 
 /**
+ * Whether a key press may be one of the desk's keys (these, the raid banner's): not while
+ * typing in a field, in a dialog, or with Ctrl, Meta or Alt held.
+ */
+export function isDeskKeyPress(event: TriageKey): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey) return false;
+  if (isTypingTarget(event.target)) return false;
+  // A dialog (deleting a session, say) has the keys to itself.
+  return !(
+    event.target instanceof Element && event.target.closest('[role="dialog"], [role="alertdialog"]')
+  );
+}
+
+/**
  * The desk's action for a key press, or null to leave it to the browser: j/k and the arrow
  * keys move between rows, Enter or g greet or un-greet the focused row, u undoes the last greet
  * change, / focuses the search and ? opens the help. Nothing fires while typing in a field, in
@@ -43,14 +56,7 @@ const isPageItself = (target: EventTarget | null) =>
  * itself), so they keep their meaning on buttons and other controls.
  */
 export function triageAction(event: TriageKey): TriageAction | null {
-  if (event.ctrlKey || event.metaKey || event.altKey) return null;
-  if (isTypingTarget(event.target)) return null;
-  // A dialog (deleting a session, say) has the keys to itself.
-  if (
-    event.target instanceof Element &&
-    event.target.closest('[role="dialog"], [role="alertdialog"]')
-  )
-    return null;
+  if (!isDeskKeyPress(event)) return null;
   switch (event.key) {
     case 'j':
       return 'next';

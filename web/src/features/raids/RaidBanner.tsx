@@ -1,0 +1,143 @@
+import type { ChatterDto, RaidDto } from '@greetboard/contracts/wire';
+import { Swords } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { isDeskKeyPress } from '../chatters/triage/triage-keys';
+import type { KeyHelp } from '../chatters/triage/KeyHelpDialog';
+import { ChatterBadges } from '../chatters/triage/RowMarks';
+import { useGetRaidsQuery, useGreetRaidersMutation, useUngreetRaidersMutation } from './raids-api';
+import './raids.css';
+
+/** What the last 'greet all raiders' greeted, for its undo. */
+interface GroupGreet {
+  raidId: string;
+  chatterIds: string[];
+}
+
+/** The keys of the raid banner, for the desk's keyboard help (texts: `raids.*`). */
+export function useRaidKeyHelp(): KeyHelp {
+  const { t } = useTranslation();
+  return [
+    [['r'], t('raids.keyGreetAll')],
+    [['Shift', 'R'], t('raids.keyUndoAll')],
+  ];
+}
+
+/**
+ * The newest raid of the session (ADR 0032): who raids with how many viewers, 'Greet all
+ * raiders (n)' for its raiders not greeted yet, and the undo of that, by button or by key
+ * (r, Shift+R) anywhere on the desk. Counts come from the session's chatter list, so they
+ * follow every greet live. Shows nothing before the session's first raid.
+ */
+export function RaidBanner({ sessionId, chatters }: { sessionId: string; chatters: ChatterDto[] }) {
+  const { data: raids } = useGetRaidsQuery(sessionId);
+  const raid = raids?.[0];
+  if (!raid) return null;
+  return <RaidBannerOf key={raid.id} raid={raid} chatters={chatters} />;
+}
+
+function RaidBannerOf({ raid, chatters }: { raid: RaidDto; chatters: ChatterDto[] }) {
+  const { t } = useTranslation();
+  const [greetRaiders, greeting] = useGreetRaidersMutation();
+  const [ungreetRaiders, undoing] = useUngreetRaidersMutation();
+  const [last, setLast] = useState<GroupGreet | null>(null);
+  const [status, setStatus] = useState('');
+  const busy = greeting.isLoading || undoing.isLoading;
+  const pending = useMemo(
+    () => chatters.filter((chatter) => chatter.raidId === raid.id && !chatter.isGreeted).length,
+    [chatters, raid.id],
+  );
+  const input = useMemo(() => ({ sessionId: raid.sessionId, raidId: raid.id }), [raid]);
+
+  const greetAll = useCallback(async () => {
+    if (busy || pending === 0) return;
+    try {
+      const { chatters: greeted } = await greetRaiders(input).unwrap();
+      setLast({ raidId: raid.id, chatterIds: greeted.map((chatter) => chatter.id) });
+      setStatus(t('raids.greeted', { count: greeted.length }));
+    } catch {
+      toast.error(t('raids.failed'));
+    }
+  }, [busy, pending, greetRaiders, input, raid.id, t]);
+
+  const undo = useCallback(async () => {
+    if (busy || !last) return;
+    try {
+      const { chatters: undone } = await ungreetRaiders({
+        ...input,
+        chatterIds: last.chatterIds,
+      }).unwrap();
+      setLast(null);
+      setStatus(t('raids.undone', { count: undone.length }));
+    } catch {
+      toast.error(t('raids.failed'));
+    }
+  }, [busy, last, ungreetRaiders, input, t]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isDeskKeyPress(event)) return;
+      if (event.key === 'r' && !event.shiftKey) void greetAll();
+      else if (event.key === 'R' && event.shiftKey) void undo();
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [greetAll, undo]);
+
+  return (
+    <section className="raid-banner" aria-label={t('raids.region')}>
+      <Swords className="raid-banner-icon" aria-hidden size={22} />
+      <p className="raid-banner-text" aria-live="polite">
+        {t('raids.banner', { raider: raid.raiderDisplayName, count: raid.viewerCount })}
+      </p>
+      <div className="raid-banner-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void greetAll()}
+          disabled={busy || pending === 0}
+          aria-keyshortcuts="r"
+        >
+          {t('raids.greetAll', { count: pending })}
+        </button>
+        {last && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void undo()}
+            disabled={busy}
+            aria-keyshortcuts="Shift+R"
+          >
+            {t('raids.undo')}
+          </button>
+        )}
+      </div>
+      <p className="raid-banner-status" role="status">
+        {status}
+      </p>
+    </section>
+  );
+}
+
+/** The 'Raider' pill of a chatter who arrived with a raid: an icon and a word, not a colour. */
+export function RaiderBadge({ chatter }: { chatter: ChatterDto }) {
+  const { t } = useTranslation();
+  if (!chatter.raidId) return null;
+  return (
+    <span className="chatter-badge badge-raider">
+      <Swords aria-hidden size={11} />
+      {t('raids.raider')}
+    </span>
+  );
+}
+
+/** The desk's row badges with the 'Raider' pill after them. */
+export const badgesWithRaider = (chatter: ChatterDto) => (
+  <>
+    <ChatterBadges chatter={chatter} />
+    <RaiderBadge chatter={chatter} />
+  </>
+);

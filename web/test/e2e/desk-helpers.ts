@@ -1,0 +1,19 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * The greeting desk's rows as e2e tests read them (the greeting desk's and the raids' specs):
+ * the login of the row that has the keyboard focus, and a row by login.
+ */
+export const focusedChatterLogin = (page: Page): Promise<string | null> =>
+  page.evaluate(
+    () =>
+      document.activeElement
+        ?.closest('.chatter-row')
+        ?.querySelector('.chatter-name')
+        ?.textContent?.toLowerCase() ?? null,
+  );
+
+export const chatterRow = (page: Page, login: string): Locator =>
+  page.locator('.chatter-row').filter({
+    has: page.locator('.chatter-name', { hasText: new RegExp(`^${login}$`, 'i') }),
+  });
