@@ -17,6 +17,8 @@ const profile = JSON.parse(await readFile(positionals[0], 'utf8'));
 /** The group a function's script belongs to. */
 function groupOf({ url, functionName }) {
   if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  // PGlite's PostgreSQL, compiled to WebAssembly.
+  if (url.startsWith('wasm://')) return 'PostgreSQL in PGlite (WebAssembly)';
   const modules = url.lastIndexOf('node_modules/');
   if (modules !== -1) {
     const rest = url.slice(modules + 'node_modules/'.length).split('/');
@@ -50,7 +52,7 @@ for (const [id, micros] of selfMicros) {
 const busy = total - (groups.get('(idle)') ?? 0);
 const table = (map, top) =>
   [...map]
-    .filter(([name]) => name !== '(idle)')
+    .filter(([name]) => !name.startsWith('(idle)'))
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
     .map(
