@@ -142,9 +142,10 @@ describe('raids', () => {
       true,
     );
     // The mark is a word with an icon, not a colour alone; the regulars have none.
-    await expect(row(RAIDERS[0]).locator('.chatter-badge').allTextContents()).resolves.toContain(
-      'Raider',
-    );
+    // (Waited for: under load the page may still be applying the raiders' live events.)
+    await row(RAIDERS[0])
+      .locator('.chatter-badge', { hasText: /^Raider$/ })
+      .waitFor();
     await expect(row(REGULARS[1]).locator('.badge-raider').count()).resolves.toBe(0);
 
     await banner.scrollIntoViewIfNeeded();
