@@ -46,6 +46,9 @@ export function chatterFixture(id: string, overrides: Partial<ChatterDto> = {}):
     greetedByUser: null,
     isFirstTimeChatter: false,
     isReturningChatter: false,
+    firstMessageEmotes: [],
+    lastSeenBeforeAt: null,
+    sessionsSeen: 1,
     ...overrides,
   };
 }

@@ -43,4 +43,23 @@ export interface ChatterDto {
   isFirstTimeChatter: boolean;
   /** Twitch's `returning-chatter` tag on the chatter's first counted line. */
   isReturningChatter: boolean;
+  /** Where Twitch's `emotes` tag placed emotes in `firstMessage` (code point offsets). */
+  firstMessageEmotes: ChatEmote[];
+  /**
+   * The chatter's last appearance in an earlier session of the same owner, as Greetboard saw
+   * it when the chatter first appeared in this session; null when never seen before.
+   */
+  lastSeenBeforeAt: string | null;
+  /** In how many of the owner's sessions the chatter has appeared, this one included. */
+  sessionsSeen: number;
+}
+
+/**
+ * One emote of a chat line, as Twitch's `emotes` tag places it: the emote id and the first and
+ * last character, counted in Unicode code points (not UTF-16 units), both inclusive.
+ */
+export interface ChatEmote {
+  id: string;
+  start: number;
+  end: number;
 }

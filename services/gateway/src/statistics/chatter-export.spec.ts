@@ -19,6 +19,9 @@ const chatter = (overrides: Partial<ChatterDto> = {}): ChatterDto => ({
   greetedByUser: { displayName: 'Streamer', profileImage: null },
   isFirstTimeChatter: true,
   isReturningChatter: false,
+  firstMessageEmotes: [],
+  lastSeenBeforeAt: null,
+  sessionsSeen: 1,
   ...overrides,
 });
 

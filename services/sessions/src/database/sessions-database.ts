@@ -3,6 +3,7 @@ import { CreateSessionsTables1764100000000 } from './migrations/1764100000000-Cr
 import { SessionListVersion1764200000000 } from './migrations/1764200000000-SessionListVersion.js';
 import { ChatLinesSeenAge1764300000000 } from './migrations/1764300000000-ChatLinesSeenAge.js';
 import { SessionsOutbox1767400000000 } from './migrations/1767400000000-SessionsOutbox.js';
+import { ChatterProfilesAndHistory1767500000000 } from './migrations/1767500000000-ChatterProfilesAndHistory.js';
 
 /**
  * The sessions service's schema, defined by its hand-written migrations. Every statement is
@@ -16,5 +17,6 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     SessionListVersion1764200000000,
     ChatLinesSeenAge1764300000000,
     SessionsOutbox1767400000000,
+    ChatterProfilesAndHistory1767500000000,
   ],
 };

@@ -12,6 +12,7 @@ import {
 } from '@greetboard/contracts';
 import { chatterUpsertDuration, newChatters, secondsSince } from '@greetboard/metrics';
 import type { DurableStreams, StreamConsumer, StreamMessage } from '@greetboard/transport';
+import { ChatterProfilesJob } from '../chatter-profiles/chatter-profiles.job.js';
 import { ChattersRepository } from '../chatters/chatters.repository.js';
 import { LiveEvents } from '../live/live-events.js';
 import { SESSIONS_STREAMS, SESSIONS_STREAM_SETTINGS, type StreamSettings } from '../streams.js';
@@ -44,6 +45,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     @Inject(SESSIONS_STREAM_SETTINGS) private readonly settings: StreamSettings,
     private readonly chatters: ChattersRepository,
     private readonly live: LiveEvents,
+    private readonly profiles: ChatterProfilesJob,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -79,7 +81,9 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     chatterUpsertDuration.observe(secondsSince(start));
     newChatters.inc(recorded.filter((entry) => entry.isNew).length);
     const bySession = new Map<string, LiveChattersEvent>();
+    let withoutImage = false;
     for (const { chatter, isNew, ownerId, editorIds } of recorded) {
+      if (isNew && chatter.profileImage === null) withoutImage = true;
       let event = bySession.get(chatter.sessionId);
       if (!event) {
         event = {
@@ -93,5 +97,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
       (isNew ? event.created : event.updated).push(chatter);
     }
     await this.live.chattersChanged([...bySession.values()]);
+    // The image comes from Helix in the background, never on this path.
+    if (withoutImage) this.profiles.wake();
   }
 }

@@ -1,11 +1,14 @@
 import type { ChatterDto } from '@greetboard/contracts/wire';
-import type { ReactNode, Ref } from 'react';
+import { lazy, Suspense, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/Avatar';
 import { RelativeTime } from '../i18n/RelativeTime';
 import { GreetButton } from './GreetButton';
 import { useGreet } from './use-greet';
 import './chatters.css';
+
+/** Loaded with the first detailed row: the overlay, which shows no messages, never loads it. */
+const ChatMessage = lazy(() => import('./ChatMessage'));
 
 /**
  * How much of a chatter a row shows: `list` on the dashboard; `detailed` on the session page
@@ -97,6 +100,7 @@ export function ChatterRow(props: ChatterRowProps) {
       {variant === 'compact' ? (
         <>
           <span className="overlay-name">{name}</span>
+          {badges?.(chatter)}
           <span className="overlay-meta">
             <RelativeTime iso={chatter.firstSeenAt} />
             {chatter.isGreeted && chatter.greetedByUser && (
@@ -112,7 +116,9 @@ export function ChatterRow(props: ChatterRowProps) {
             {badges?.(chatter)}
           </span>
           {variant === 'detailed' && chatter.firstMessage && (
-            <q className="chatter-message">{chatter.firstMessage}</q>
+            <Suspense fallback={<q className="chatter-message">{chatter.firstMessage}</q>}>
+              <ChatMessage text={chatter.firstMessage} emotes={chatter.firstMessageEmotes} />
+            </Suspense>
           )}
           <span className="chatter-meta">
             <RelativeTime

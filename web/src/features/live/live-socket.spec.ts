@@ -22,6 +22,9 @@ const CHATTER: ChatterDto = {
   greetedByUser: null,
   isFirstTimeChatter: false,
   isReturningChatter: false,
+  firstMessageEmotes: [],
+  lastSeenBeforeAt: null,
+  sessionsSeen: 1,
 };
 
 describe('LiveSocket', () => {
