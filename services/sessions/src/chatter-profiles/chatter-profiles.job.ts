@@ -5,7 +5,12 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { AUTH_REQUESTS, sendRequest, TWITCH_USERS_PER_CALL } from '@greetboard/contracts';
+import {
+  AUTH_REQUESTS,
+  DomainError,
+  sendRequest,
+  TWITCH_USERS_PER_CALL,
+} from '@greetboard/contracts';
 import { runPeriodically, type PeriodicTask } from '@greetboard/service-kit';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { LiveEvents } from '../live/live-events.js';
@@ -103,8 +108,8 @@ export class ChatterProfilesJob implements OnApplicationBootstrap, OnApplication
       } catch (error) {
         this.pausedUntil = now.getTime() + this.settings.retryAfterMs;
         this.logger.warn(
-          `Helix users failed for ${twitchIds.length} chatters (${String(error)}); ` +
-            `trying again in ${Math.round(this.settings.retryAfterMs / 1000)} s`,
+          `Helix users failed for ${twitchIds.length} chatters (${failureOf(error)}); ` +
+            `trying again in ${this.settings.retryAfterMs} ms`,
         );
         return;
       }
@@ -112,4 +117,11 @@ export class ChatterProfilesJob implements OnApplicationBootstrap, OnApplication
       await this.live.chattersChanged(changed);
     }
   }
+}
+
+/** The error code and, for a Twitch answer, its HTTP status: what an operator needs. */
+function failureOf(error: unknown): string {
+  if (!(error instanceof DomainError)) return String(error);
+  const status = (error.details as { status?: number } | undefined)?.status;
+  return status === undefined ? error.code : `${error.code}, HTTP ${status}`;
 }

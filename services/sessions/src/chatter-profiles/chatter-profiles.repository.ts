@@ -58,8 +58,8 @@ export class ChatterProfilesRepository {
     const rows = await this.dataSource.transaction(async (manager) => {
       await manager.query(
         `INSERT INTO sessions.chatter_profiles (twitch_id, profile_image, fetched_at)
-         SELECT * FROM unnest($1::text[], $2::text[], ARRAY[$3::timestamptz])
-           AS t(twitch_id, profile_image, fetched_at)
+         SELECT t.twitch_id, t.profile_image, $3::timestamptz
+           FROM unnest($1::text[], $2::text[]) AS t(twitch_id, profile_image)
          ON CONFLICT (twitch_id) DO UPDATE SET
            profile_image = EXCLUDED.profile_image, fetched_at = EXCLUDED.fetched_at`,
         [askedIds, askedIds.map((id) => images.get(id) ?? null), fetchedAt],
