@@ -11,6 +11,7 @@ import { en as dashboardEn } from '../features/dashboard/texts/en';
 import { settingsTexts } from '../features/settings/settings-texts';
 import { statisticsTexts } from '../features/statistics/statistics-texts';
 import { triageTexts } from '../features/chatters/triage/triage-texts';
+import { badgeTexts } from '../features/chatters/badges/badge-texts';
 import { de } from './de';
 import { en } from './en';
 import { es } from './es';
@@ -35,6 +36,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 /** Texts that load with the screens that use them (see feature-texts.ts), by their key. */
 const FEATURES = [
   adminTexts,
+  badgeTexts,
   dashboardTexts,
   landingTexts,
   legalTexts,

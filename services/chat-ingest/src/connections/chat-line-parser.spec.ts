@@ -44,7 +44,11 @@ describe('toChatLine', () => {
   it('keeps emote positions in code points, sorted, from tmi.js parse of the emotes tag', () => {
     // '🎉' is one code point but two UTF-16 units: Kappa starts at code point 2, unit 3.
     const text = '🎉 Kappa <3 Kappa';
-    const line = toChatLine('#s', { ...userstate, emotes: { '25': ['11-15', '2-6'], '9': ['8-9'] } }, text);
+    const line = toChatLine(
+      '#s',
+      { ...userstate, emotes: { '25': ['11-15', '2-6'], '9': ['8-9'] } },
+      text,
+    );
     expect(line?.emotes).toEqual([
       { id: '25', start: 2, end: 6 },
       { id: '9', start: 8, end: 9 },

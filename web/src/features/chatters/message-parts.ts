@@ -1,8 +1,7 @@
 import type { ChatEmote } from '@greetboard/contracts/wire';
 
 export type MessagePart =
-  | { kind: 'text'; text: string }
-  | { kind: 'emote'; id: string; code: string };
+  { kind: 'text'; text: string } | { kind: 'emote'; id: string; code: string };
 
 /**
  * Splits a chat message where Twitch's `emotes` tag places emotes. Twitch counts positions in
@@ -16,7 +15,8 @@ export function messageParts(text: string, emotes: readonly ChatEmote[]): Messag
   let at = 0;
   for (const emote of emotes) {
     if (emote.start < at || emote.end < emote.start || emote.end >= points.length) continue;
-    if (emote.start > at) parts.push({ kind: 'text', text: points.slice(at, emote.start).join('') });
+    if (emote.start > at)
+      parts.push({ kind: 'text', text: points.slice(at, emote.start).join('') });
     parts.push({
       kind: 'emote',
       id: emote.id,
@@ -30,7 +30,5 @@ export function messageParts(text: string, emotes: readonly ChatEmote[]): Messag
 
 /** The emote's image URL from the configured template (`{id}`, `{theme}`). */
 export function emoteUrl(template: string, id: string, theme: 'light' | 'dark'): string {
-  return template
-    .replaceAll('{id}', encodeURIComponent(id))
-    .replaceAll('{theme}', theme);
+  return template.replaceAll('{id}', encodeURIComponent(id)).replaceAll('{theme}', theme);
 }

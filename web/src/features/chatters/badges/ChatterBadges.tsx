@@ -37,11 +37,27 @@ export function ChatterBadges({ chatter }: { chatter: ChatterDto }) {
           className="chatter-badge badge-stream"
           title={t('badges.streamTitle', { count: history.streamNumber })}
         >
-          {t('badges.stream', { count: history.streamNumber, ordinal: true })}
+          {t(`badges.${streamOrdinalKey(i18n.language, history.streamNumber)}`, {
+            n: history.streamNumber,
+          })}
         </span>
       )}
     </>
   );
+}
+
+const ORDINAL_KEYS = {
+  one: 'streamOrdinalOne',
+  two: 'streamOrdinalTwo',
+  few: 'streamOrdinalFew',
+} as const;
+
+/** '1st', '2nd', '3rd', 'nth' in English; one form in German and Spanish; two in French. */
+export function streamOrdinalKey(language: string, count: number): string {
+  const form = new Intl.PluralRules(language, { type: 'ordinal' }).select(count);
+  return form in ORDINAL_KEYS
+    ? ORDINAL_KEYS[form as keyof typeof ORDINAL_KEYS]
+    : 'streamOrdinalOther';
 }
 
 export const chatterBadges = (chatter: ChatterDto) => <ChatterBadges chatter={chatter} />;
