@@ -58,7 +58,7 @@ describe('chatter profile images from Helix users', () => {
         helixCalls.push(0);
         counting = false;
       }
-      if (helixCalls.length > 0) helixCalls[helixCalls.length - 1]! += 1;
+      if (helixCalls.length > 0) helixCalls[helixCalls.length - 1] += 1;
       return byId(id);
     };
   }, 60_000);
@@ -138,9 +138,9 @@ describe('chatter profile images from Helix users', () => {
       sessionId: other.id,
       isActive: true,
     });
-    const [entry] = await chatters.recordChatLines([lineOf(known!)]);
+    const [entry] = await chatters.recordChatLines([lineOf(known)]);
     expect(entry?.chatter.sessionId).toBe(other.id);
-    expect(entry?.chatter.profileImage).toBe(known!.profileImageUrl);
+    expect(entry?.chatter.profileImage).toBe(known.profileImageUrl);
     helixCalls.length = 0;
     await job.run();
     expect(helixCalls).toEqual([]);
@@ -149,21 +149,21 @@ describe('chatter profile images from Helix users', () => {
 
   it('refreshes a cached image once it is a day old, for chatters seen since', async () => {
     const [viewer] = viewers('crowd', 1);
-    setImage(viewer!, `${stack.emulator.httpUrl}/emulator/avatars/new_look.svg`);
+    setImage(viewer, `${stack.emulator.httpUrl}/emulator/avatars/new_look.svg`);
     helixCalls.length = 0;
     await job.run(new Date(Date.now() + HOUR_MS));
     expect(helixCalls).toEqual([]);
-    expect(await imagesOf([viewer!])).not.toEqual([viewer!.profileImageUrl]);
+    expect(await imagesOf([viewer])).not.toEqual([viewer.profileImageUrl]);
 
     // A day later (the chatter was seen within it): asked again, and the new image shows.
     await stack.db.query(
       `UPDATE sessions.chatter_profiles SET fetched_at = now() - interval '25 hours'
         WHERE twitch_id = $1`,
-      [viewer!.id],
+      [viewer.id],
     );
     await job.run();
     expect(helixCalls).toEqual([1]);
-    expect(await imagesOf([viewer!])).toEqual([viewer!.profileImageUrl]);
+    expect(await imagesOf([viewer])).toEqual([viewer.profileImageUrl]);
   });
 
   it('keeps going when Twitch fails: logged, retried later, the chat path unaffected', async () => {

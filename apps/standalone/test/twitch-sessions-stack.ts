@@ -163,7 +163,7 @@ export async function startTwitchSessionsStack(
 
   return {
     emulator,
-    sessions: services[0] as INestMicroservice,
+    sessions: services[0],
     db,
     request,
     control,

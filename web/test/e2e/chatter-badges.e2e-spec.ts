@@ -208,7 +208,10 @@ describe('chatter badges, profile images and emotes', () => {
   it('has no serious accessibility problems, in the dark and the light theme', async () => {
     await page.goto(`${app.origin}/session/${today.id}`);
     await row(page, '.chatter-row', '.chatter-name', BACK).locator('.badge-stream').waitFor();
-    await row(page, '.chatter-row', '.chatter-name', BACK).locator('img.chat-emote').first().waitFor();
+    await row(page, '.chatter-row', '.chatter-name', BACK)
+      .locator('img.chat-emote')
+      .first()
+      .waitFor();
     await screenshot(page, 'chatter-badges-session-dark');
     const problems = await blockingViolations(page, 'session page (dark)');
     await page.goto(`${app.origin}/dashboard`);

@@ -78,8 +78,10 @@ export class ChatLineReceived {
   @ValidateBy({
     name: 'areChatEmotes',
     validator: {
-      validate: (value: unknown, args) =>
-        areChatEmotes(value, String((args?.object as { text?: unknown }).text ?? '')),
+      validate: (value: unknown, args) => {
+        const text = (args?.object as { text?: unknown } | undefined)?.text;
+        return areChatEmotes(value, typeof text === 'string' ? text : '');
+      },
       defaultMessage: () => 'emotes must lie within the text, in order, without overlapping',
     },
   })
@@ -144,6 +146,6 @@ export function isChatLineReceived(value: unknown): value is ChatLineReceived {
     (line.color === undefined || isString(line.color, 16)) &&
     (line.badges === undefined ||
       (typeof line.badges === 'object' && line.badges !== null && !Array.isArray(line.badges))) &&
-    (line.emotes === undefined || areChatEmotes(line.emotes, line.text as string))
+    (line.emotes === undefined || areChatEmotes(line.emotes, line.text))
   );
 }

@@ -61,10 +61,7 @@ export function toChatLine(
  * Twitch's emote positions as a sorted list. Positions count code points, as Twitch does;
  * a tag that does not fit the text (overlapping or out of range) is dropped, never the line.
  */
-export function emotesOf(
-  tag: ChatUserstate['emotes'],
-  text: string,
-): { emotes?: ChatEmote[] } {
+export function emotesOf(tag: ChatUserstate['emotes'], text: string): { emotes?: ChatEmote[] } {
   const emotes: ChatEmote[] = [];
   for (const [id, ranges] of Object.entries(tag ?? {})) {
     for (const range of ranges ?? []) {
