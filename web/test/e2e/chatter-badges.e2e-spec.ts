@@ -189,22 +189,6 @@ describe('chatter badges, profile images and emotes', () => {
     ]);
   });
 
-  it('shows the badges on the overlay rows', async () => {
-    const overlay = await context.newPage();
-    await overlay.setViewportSize({ width: 400, height: 600 });
-    await overlay.goto(`${app.origin}/obs/${today.id}`);
-    await row(overlay, '.overlay-row', '.overlay-name', BACK).waitFor();
-    await waitFor(
-      async () => (await badgesOf(overlay, '.overlay-row', '.overlay-name', BACK)).length === 2,
-      { what: 'the overlay badges' },
-    );
-    expect(await badgesOf(overlay, '.overlay-row', '.overlay-name', NEWCOMER)).toEqual([
-      'First-time chatter',
-    ]);
-    await screenshot(overlay, 'chatter-badges-overlay-400x600-dark', false);
-    await overlay.close();
-  });
-
   it('has no serious accessibility problems, in the dark and the light theme', async () => {
     await page.goto(`${app.origin}/session/${today.id}`);
     await row(page, '.chatter-row', '.chatter-name', BACK).locator('.badge-stream').waitFor();

@@ -1,4 +1,4 @@
-import type { ChatEmote } from '@greetboard/contracts/wire';
+import type { ChatEmote, ChatterDto } from '@greetboard/contracts/wire';
 import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { useGetAppInfoQuery } from '../app-info/app-info-api';
@@ -43,4 +43,7 @@ function Emote({ code, src }: { code: string; src: string }) {
   );
 }
 
-export default ChatMessage;
+/** For ChatterList's `message`: the page passes it, so the overlay never loads this code. */
+export const chatterMessage = (chatter: ChatterDto) => (
+  <ChatMessage text={chatter.firstMessage} emotes={chatter.firstMessageEmotes} />
+);

@@ -1,14 +1,11 @@
 import type { ChatterDto } from '@greetboard/contracts/wire';
-import { lazy, Suspense, type ReactNode, type Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/Avatar';
 import { RelativeTime } from '../i18n/RelativeTime';
 import { GreetButton } from './GreetButton';
 import { useGreet } from './use-greet';
 import './chatters.css';
-
-/** Loaded with the first detailed row: the overlay, which shows no messages, never loads it. */
-const ChatMessage = lazy(() => import('./ChatMessage'));
 
 /**
  * How much of a chatter a row shows: `list` on the dashboard; `detailed` on the session page
@@ -38,6 +35,8 @@ interface ChatterListProps {
    */
   marks?: RowMarks;
   badges?: RowMarks;
+  /** The first message with its emotes (the session page); plain text without it. */
+  message?: RowMarks;
   ref?: Ref<HTMLUListElement>;
 }
 
@@ -51,6 +50,7 @@ export function ChatterList({
   onGreeted,
   marks,
   badges,
+  message,
   ref,
 }: ChatterListProps) {
   const greet = useGreet(sessionId);
@@ -63,6 +63,7 @@ export function ChatterList({
           variant={variant}
           marks={marks}
           badges={badges}
+          message={message}
           onToggle={(isGreeted) => {
             if (isGreeted) onGreeted?.(chatter.id);
             greet(chatter.id, isGreeted);
@@ -79,10 +80,11 @@ interface ChatterRowProps {
   onToggle: (isGreeted: boolean) => void;
   marks?: RowMarks;
   badges?: RowMarks;
+  message?: RowMarks;
 }
 
 export function ChatterRow(props: ChatterRowProps) {
-  const { chatter, variant, onToggle, marks, badges } = props;
+  const { chatter, variant, onToggle, marks, badges, message } = props;
   const { t } = useTranslation();
   const look = LOOK[variant];
   const name = chatter.displayName || chatter.username;
@@ -100,7 +102,6 @@ export function ChatterRow(props: ChatterRowProps) {
       {variant === 'compact' ? (
         <>
           <span className="overlay-name">{name}</span>
-          {badges?.(chatter)}
           <span className="overlay-meta">
             <RelativeTime iso={chatter.firstSeenAt} />
             {chatter.isGreeted && chatter.greetedByUser && (
@@ -115,11 +116,9 @@ export function ChatterRow(props: ChatterRowProps) {
             <span className="chatter-name">{name}</span>
             {badges?.(chatter)}
           </span>
-          {variant === 'detailed' && chatter.firstMessage && (
-            <Suspense fallback={<q className="chatter-message">{chatter.firstMessage}</q>}>
-              <ChatMessage text={chatter.firstMessage} emotes={chatter.firstMessageEmotes} />
-            </Suspense>
-          )}
+          {variant === 'detailed' &&
+            chatter.firstMessage &&
+            (message?.(chatter) ?? <q className="chatter-message">{chatter.firstMessage}</q>)}
           <span className="chatter-meta">
             <RelativeTime
               iso={chatter.firstSeenAt}

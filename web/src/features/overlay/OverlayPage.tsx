@@ -1,15 +1,6 @@
 import type { ChatterDto, SessionDto } from '@greetboard/contracts/wire';
 import { ChevronDown, ChevronUp, Play, Square } from 'lucide-react';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { isNotSessionOwner } from '../../app/api-errors';
@@ -35,14 +26,6 @@ import { useGetSessionsQuery, useUpdateSessionMutation } from '../sessions/sessi
 import { useObsMode } from './obs-mode';
 import { OVERLAY_REFRESH_EVENTS, splitRows, visibleRowCount } from './visible-rows';
 import './overlay.css';
-
-/** The badges and their texts load after the list: the overlay's first load stays in budget. */
-const ChatterBadges = lazy(() => import('../chatters/badges/ChatterBadges'));
-const overlayBadges = (chatter: ChatterDto) => (
-  <Suspense fallback={null}>
-    <ChatterBadges chatter={chatter} />
-  </Suspense>
-);
 
 export const COLLAPSED_STORAGE_KEY = 'obsSessionMonitorCollapsed';
 
@@ -288,7 +271,6 @@ function SessionMonitor({
         chatters={shown}
         variant="compact"
         onGreeted={markGreeted}
-        badges={overlayBadges}
       />
       {more > 0 && <p className="overlay-more">{t('overlay.more', { count: more })}</p>}
     </>

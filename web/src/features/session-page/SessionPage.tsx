@@ -21,6 +21,7 @@ import {
 } from '../chatters/hide-greeted';
 import { PageSizeSelect, Pagination } from '../chatters/Pagination';
 import { KeyHelpDialog } from '../chatters/triage/KeyHelpDialog';
+import { chatterMessage } from '../chatters/ChatMessage';
 import { chatterBadges, greetedMark } from '../chatters/triage/RowMarks';
 import { TriageToolbar } from '../chatters/triage/TriageToolbar';
 import { useTriageTexts } from '../chatters/triage/triage-texts';
@@ -250,6 +251,7 @@ function PeopleToGreet({
             onGreeted={markGreeted}
             marks={greetedMark}
             badges={chatterBadges}
+            message={chatterMessage}
           />
           <Pagination
             page={current}

@@ -61,5 +61,3 @@ export function streamOrdinalKey(language: string, count: number): string {
 }
 
 export const chatterBadges = (chatter: ChatterDto) => <ChatterBadges chatter={chatter} />;
-
-export default ChatterBadges;

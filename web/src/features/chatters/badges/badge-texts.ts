@@ -2,7 +2,7 @@ import { defineFeatureTexts, useFeatureTexts } from '../../i18n/feature-texts';
 
 /**
  * The chatter badges' texts (`badges.*`) load with the screens that show badges (dashboard,
- * session page, overlay), not in the language files every route loads.
+ * session page), not in the language files every route loads.
  */
 export const badgeTexts = defineFeatureTexts('badges', {
   en: () => import('./texts/en').then((texts) => texts.en),
