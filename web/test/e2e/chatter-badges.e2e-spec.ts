@@ -76,6 +76,7 @@ describe('chatter badges, profile images and emotes', () => {
     await waitFor(async () => (await chattersOf(old.id)).some((c) => c.username === BACK), {
       what: `${BACK} in the session of a month ago`,
       timeoutMs: 20_000,
+      intervalMs: 500,
     });
     await api(setupPage, 'PUT', `/api/sessions/${old.id}`, { isActive: false });
 
@@ -102,8 +103,16 @@ describe('chatter badges, profile images and emotes', () => {
         const mine = (await chattersOf(today.id)).filter((c) => VIEWERS.includes(c.username));
         return mine.length === VIEWERS.length && mine.every((c) => c.profileImage) ? mine : null;
       },
-      { what: 'the three viewers with profile images', timeoutMs: 30_000 },
-    );
+      // Polled twice a second: the API's rate limit (300 a minute) must not answer instead.
+      { what: 'the three viewers with profile images', timeoutMs: 30_000, intervalMs: 500 },
+    ).catch((error: unknown) => {
+      // The profile job's log lines say why (Twitch failures are logged there).
+      const job = app.program
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('chatter-profiles'));
+      throw new Error(`${String(error)}\n${job.join('\n')}`);
+    });
     cookies = await setup.cookies();
     await setup.close();
 
