@@ -79,6 +79,16 @@ describe('chatter badges, profile images and emotes', () => {
       intervalMs: 500,
     });
     await api(setupPage, 'PUT', `/api/sessions/${old.id}`, { isActive: false });
+    // The stream ended: chat-ingest leaves the channel. Lines sent before it joins again for
+    // the next session would be lost, as on Twitch, so wait for the leave first.
+    await waitFor(
+      async () => {
+        const answer = await fetch(`${app.emulatorUrl}/control/clients`);
+        const clients = (await answer.json()) as { data: { channels: string[] }[] };
+        return clients.data.every((client) => !client.channels.includes('demo_streamer'));
+      },
+      { what: 'chat-ingest to leave #demo_streamer', timeoutMs: 20_000, intervalMs: 200 },
+    );
 
     // Today.
     today = await api<SessionDto>(setupPage, 'POST', '/api/sessions', {
@@ -111,7 +121,7 @@ describe('chatter badges, profile images and emotes', () => {
         .output()
         .split('\n')
         .filter((line) => line.includes('chatter-profiles'));
-      throw new Error(`${String(error)}\n${job.join('\n')}`);
+      throw new Error([String(error), ...job].join('\n'));
     });
     cookies = await setup.cookies();
     await setup.close();
