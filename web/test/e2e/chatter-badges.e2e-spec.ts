@@ -96,6 +96,28 @@ describe('chatter badges, profile images and emotes', () => {
       keywords: JSON.stringify([KEYWORD]),
     });
     await app.waitForChannelJoined();
+    cookies = await setup.cookies();
+    await setup.close();
+
+    // bypassCSP: axe-core is injected as an inline script.
+    context = await newContext(browser, { cookies, bypassCSP: true, height: 900 });
+    page = await context.newPage();
+    collectPageErrors(page, errors);
+    // The dashboard is open on today's session before its chatters arrive.
+    await page.goto(`${app.origin}/dashboard`);
+    await page.getByRole('button', { name: 'Select session Today' }).click();
+    await page.getByText('No chatters yet', { exact: false }).waitFor();
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('shows the badges at once, and the profile images as they arrive, on the open dashboard', async () => {
+    const chattersOf = (sessionId: string) =>
+      api<ChatterDto[]>(page, 'GET', `/api/sessions/${sessionId}/chatters`);
     await app.control('/control/channels/demo_streamer/messages', {
       messages: [
         { login: NEWCOMER, text: `${KEYWORD} hello, first time here 🎉 Kappa` },
@@ -123,23 +145,30 @@ describe('chatter badges, profile images and emotes', () => {
         .filter((line) => line.includes('chatter-profiles'));
       throw new Error([String(error), ...job].join('\n'));
     });
-    cookies = await setup.cookies();
-    await setup.close();
-
-    // bypassCSP: axe-core is injected as an inline script.
-    context = await newContext(browser, { cookies, bypassCSP: true, height: 900 });
-    page = await context.newPage();
-    collectPageErrors(page, errors);
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.stop();
+    await row(page, '.chatter-row', '.chatter-name', BACK).waitFor();
+    await waitFor(
+      async () => (await badgesOf(page, '.chatter-row', '.chatter-name', BACK)).length === 2,
+      { what: 'the history badges' },
+    );
+    expect(await badgesOf(page, '.chatter-row', '.chatter-name', NEWCOMER)).toEqual([
+      'First-time chatter',
+    ]);
+    expect(await badgesOf(page, '.chatter-row', '.chatter-name', RETURNING)).toEqual([
+      'Returning chatter',
+    ]);
+    expect(await badgesOf(page, '.chatter-row', '.chatter-name', BACK)).toEqual([
+      'Back after 30 days',
+      '2nd stream',
+    ]);
+    // No reload: the images came with the live channel's chatter updates.
+    for (const login of VIEWERS) {
+      await waitFor(() => avatarLoaded(page, '.chatter-row', '.chatter-name', login), {
+        what: `${login}'s profile image`,
+      });
+    }
   });
 
   it('carries the history and the emote positions in the API', async () => {
-    await page.goto(`${app.origin}/dashboard`);
     const chatters = (
       await api<ChatterDto[]>(page, 'GET', `/api/sessions/${today.id}/chatters`)
     ).filter((c) => VIEWERS.includes(c.username));
@@ -158,31 +187,6 @@ describe('chatter badges, profile images and emotes', () => {
       sessionsSeen: 1,
       lastSeenBeforeAt: null,
     });
-  });
-
-  it('shows the badges and the profile images on the dashboard', async () => {
-    await page.goto(`${app.origin}/dashboard`);
-    await page.getByRole('button', { name: 'Select session Today' }).click();
-    await row(page, '.chatter-row', '.chatter-name', BACK).waitFor();
-    await waitFor(
-      async () => (await badgesOf(page, '.chatter-row', '.chatter-name', BACK)).length === 2,
-      { what: 'the history badges' },
-    );
-    expect(await badgesOf(page, '.chatter-row', '.chatter-name', NEWCOMER)).toEqual([
-      'First-time chatter',
-    ]);
-    expect(await badgesOf(page, '.chatter-row', '.chatter-name', RETURNING)).toEqual([
-      'Returning chatter',
-    ]);
-    expect(await badgesOf(page, '.chatter-row', '.chatter-name', BACK)).toEqual([
-      'Back after 30 days',
-      '2nd stream',
-    ]);
-    for (const login of VIEWERS) {
-      await waitFor(() => avatarLoaded(page, '.chatter-row', '.chatter-name', login), {
-        what: `${login}'s profile image`,
-      });
-    }
   });
 
   it('shows the first messages with emote images where Twitch placed them', async () => {

@@ -19,8 +19,8 @@ export class ChatterProfilesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Twitch ids to ask Helix about, at most `limit`: chatters of active sessions the cache does
-   * not know, then cache entries fetched before `staleBefore` of chatters seen since (the
+   * Twitch ids to ask Helix about, at most `limit`: chatters of active sessions without an
+   * image that the cache does not know, then cache entries fetched before `staleBefore` of chatters seen since (the
    * daily refresh; a chatter gone for longer is refreshed when seen again).
    */
   async idsToFetch(staleBefore: Date, limit: number): Promise<string[]> {
@@ -28,7 +28,7 @@ export class ChatterProfilesRepository {
       this.dataSource,
       `(SELECT DISTINCT c.twitch_id
           FROM sessions.sessions s JOIN sessions.chatters c ON c.session_id = s.id
-         WHERE s.is_active
+         WHERE s.is_active AND c.profile_image IS NULL
            AND NOT EXISTS (SELECT 1 FROM sessions.chatter_profiles p WHERE p.twitch_id = c.twitch_id)
          LIMIT $2)
        UNION
