@@ -13,7 +13,7 @@ import { authRuntime, publicUrlOf, resolveAuthConfig, twitchEnv } from '@greetbo
 import { chatIngestEnv, chatIngestRuntime } from '@greetboard/chat-ingest';
 import { gatewayAuthEnv, gatewayRuntime } from '@greetboard/gateway';
 import { openServiceInfrastructure, type RunningService } from '@greetboard/service-kit';
-import { sessionsRuntime } from '@greetboard/sessions';
+import { chatterProfilesEnv, sessionsRuntime } from '@greetboard/sessions';
 import { statsRuntime } from '@greetboard/stats';
 import { DEMO_STREAMER, startDemoTwitch, type DemoTwitch } from './demo-twitch.js';
 
@@ -27,6 +27,7 @@ export const standaloneEnv = baseEnv.extend({
   ...twitchEnv.shape,
   ...gatewayAuthEnv.shape,
   ...userLimitsEnv.shape,
+  ...chatterProfilesEnv.shape,
   CHANNELS_PER_CONNECTION: chatIngestEnv.shape.CHANNELS_PER_CONNECTION,
   CHANNEL_LEASE_TTL_MS: chatIngestEnv.shape.CHANNEL_LEASE_TTL_MS,
   /** Demo mode: the emulator's HTTP port (OAuth, Helix, control API; 0: any free port). */
@@ -105,6 +106,10 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
         WEB_DIST_DIR: config.WEB_DIST_DIR ?? builtWebApp(),
         demoMode: demo !== undefined,
         imageOrigins: demo ? [demo.emulator.httpUrl] : [],
+        // The emulator serves emote images like Twitch's CDN (demo mode: no request leaves).
+        TWITCH_EMOTE_URL_TEMPLATE: demo
+          ? `${demo.emulator.httpUrl}/emoticons/v2/{id}/default/{theme}/1.0`
+          : config.TWITCH_EMOTE_URL_TEMPLATE,
       },
       infrastructure,
     );

@@ -178,6 +178,23 @@ describe('chat pipeline faults in cluster mode', () => {
     for (const report of reports) expect(report.undelivered).toBe(0);
     const drainedMs = await expectCounted(scenario, reports.map(expectedCounts));
     report('sessions kill', { lines: total(reports, 'sent'), drainedMs });
+    // Every chatter gets its Twitch profile image from the surviving replica's profile job
+    // (Helix users through the auth process, over NATS), never on the chat path (ADR 0033).
+    const withoutImage = async () =>
+      Number(
+        (
+          await scenario.cluster.db.query<{ n: string }>(
+            `SELECT count(*) AS n FROM sessions.chatters
+              WHERE session_id = ANY($1::uuid[]) AND profile_image IS NULL`,
+            [scenario.channels.map((channel) => channel.sessionId)],
+          )
+        ).rows[0]?.n,
+      );
+    await waitFor(async () => (await withoutImage()) === 0, {
+      timeoutMs: 30_000,
+      intervalMs: 500,
+      what: 'every chatter with a profile image',
+    });
   }, 150_000);
 
   it('counts every line exactly across a NATS restart', async () => {

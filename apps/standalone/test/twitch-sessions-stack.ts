@@ -11,7 +11,7 @@ import {
 } from '@greetboard/contracts';
 import { RedisKeyValueStore } from '@greetboard/kv';
 import { startServiceApp } from '@greetboard/service-kit';
-import { SessionsModule } from '@greetboard/sessions';
+import { SessionsModule, type SessionsServiceOptions } from '@greetboard/sessions';
 import { createTestDatabase, TEST_INFRASTRUCTURE, waitFor } from '@greetboard/testing';
 import {
   DEFAULT_CLIENT,
@@ -31,6 +31,8 @@ export interface StackOptions {
   pollIntervalMs?: number;
   /** Logins that sign in approved (admins); others sign in pending. */
   approvedLogins: string[];
+  /** The sessions service's profile image job timing. */
+  chatterProfiles?: SessionsServiceOptions['chatterProfiles'];
 }
 
 export interface SignedInUser {
@@ -42,6 +44,7 @@ export interface SignedInUser {
 
 export interface TwitchSessionsStack {
   emulator: TwitchEmulator;
+  sessions: INestMicroservice;
   db: pg.Client;
   request<Req extends object, Res>(
     definition: RequestDefinition<Req, Res>,
@@ -92,7 +95,12 @@ export async function startTwitchSessionsStack(
   const services: INestMicroservice[] = [
     await startServiceApp(
       'sessions',
-      SessionsModule.register({ transport, database: databaseRuntime, streams }),
+      SessionsModule.register({
+        transport,
+        database: databaseRuntime,
+        streams,
+        chatterProfiles: options.chatterProfiles,
+      }),
       transport,
       'warn',
     ),
@@ -155,6 +163,7 @@ export async function startTwitchSessionsStack(
 
   return {
     emulator,
+    sessions: services[0],
     db,
     request,
     control,

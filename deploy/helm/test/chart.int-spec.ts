@@ -104,6 +104,14 @@ describe.each(helm ? ['production'] : [])('the chart with %s values ships', (set
     expect((config as unknown as { data: Record<string, string> }).data.DATABASE_MIGRATIONS).toBe(
       'external',
     );
+    // The profile image job's and the emote images' settings reach the processes.
+    expect((config as unknown as { data: Record<string, string> }).data).toMatchObject({
+      CHATTER_PROFILES_INTERVAL_MS: '5000',
+      CHATTER_PROFILES_REFRESH_HOURS: '24',
+      CHATTER_PROFILES_RETRY_MS: '60000',
+      TWITCH_EMOTE_URL_TEMPLATE:
+        'https://static-cdn.jtvnw.net/emoticons/v2/{id}/default/{theme}/1.0',
+    });
   });
 });
 
@@ -112,6 +120,10 @@ describe.each(helm ? [1] : [])('values.schema.json', () => {
     ['a writable root filesystem', ['--set', 'securityContext.readOnlyRootFilesystem=false']],
     ['a NATS URL of another scheme', ['--set', 'nats.url=http://nats:4222']],
     ['an unknown top-level value', ['--set', 'gatewy.replicas=2']],
+    [
+      'an emote URL without {id}',
+      ['--set', 'twitch.emoteUrlTemplate=https://cdn.example/emote.png'],
+    ],
   ])('refuses %s', (_what, args) => {
     expect(() => helmTemplate(helm!, args)).toThrow(/values don't meet the specifications|schema/);
   });

@@ -7,7 +7,7 @@ import type { KeyValueStore } from '@greetboard/kv';
 import { initMetrics, openProcessOpsServer } from '@greetboard/metrics';
 import { metricsPortFromEnv, serviceLogger } from '@greetboard/service-kit';
 import { microserviceOptions, type TransportRuntime } from '@greetboard/transport';
-import type { GatewayConfig } from './config.js';
+import { DEFAULT_EMOTE_URL_TEMPLATE, type GatewayConfig } from './config.js';
 import type { GatewayAuthSettings } from './auth/gateway-auth.settings.js';
 import { noStoreForUserAnswers, securityHeaders } from './auth/protections.js';
 import { GatewayModule } from './gateway.module.js';
@@ -35,6 +35,7 @@ export interface GatewayOptions {
         | 'RATE_LIMIT_API_PER_MINUTE'
         | 'TRUST_PROXY_HOPS'
         | 'GIT_COMMIT'
+        | 'TWITCH_EMOTE_URL_TEMPLATE'
         | 'HTTP_HEADERS_TIMEOUT_MS'
         | 'HTTP_REQUEST_TIMEOUT_MS'
         | 'LIVE_SOCKETS_PER_USER'
@@ -77,6 +78,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     demoMode: options.demoMode ?? false,
     version: productVersion(),
     commit: config.GIT_COMMIT ?? '',
+    emoteUrlTemplate: config.TWITCH_EMOTE_URL_TEMPLATE ?? DEFAULT_EMOTE_URL_TEMPLATE,
     liveSocketsPerUser: config.LIVE_SOCKETS_PER_USER ?? 50,
   };
   const adapter = new GatewayHttpAdapter({

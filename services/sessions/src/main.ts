@@ -1,5 +1,8 @@
 import { userLimitsEnv } from '@greetboard/config';
 import { runServiceMain, serviceEnv } from '@greetboard/service-kit';
+import { chatterProfilesEnv } from './config.js';
 import { sessionsRuntime } from './sessions.runtime.js';
 
-runServiceMain(sessionsRuntime, { env: serviceEnv.extend(userLimitsEnv.shape) });
+runServiceMain(sessionsRuntime, {
+  env: serviceEnv.extend({ ...userLimitsEnv.shape, ...chatterProfilesEnv.shape }),
+});

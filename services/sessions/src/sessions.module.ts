@@ -8,6 +8,13 @@ import {
 import { DataSource } from 'typeorm';
 import { replicaStatusController, ServiceHealthModule } from '@greetboard/service-kit';
 import { BusClientModule, type DurableStreams, type TransportRuntime } from '@greetboard/transport';
+import {
+  CHATTER_PROFILE_SETTINGS,
+  ChatterProfilesJob,
+  DEFAULT_CHATTER_PROFILE_SETTINGS,
+  type ChatterProfileSettings,
+} from './chatter-profiles/chatter-profiles.job.js';
+import { ChatterProfilesRepository } from './chatter-profiles/chatter-profiles.repository.js';
 import { ChattersHandler } from './chatters/chatters.handler.js';
 import { ChattersRepository } from './chatters/chatters.repository.js';
 import { ChattersService } from './chatters/chatters.service.js';
@@ -58,7 +65,14 @@ export interface SessionsServiceOptions {
   streamSettings?: Partial<StreamSettings>;
   /** Caps per user; defaults far above what a real streamer reaches. */
   limits?: Partial<SessionLimits>;
+  /** The profile image job's timing; defaults for production. */
+  chatterProfiles?: Partial<ChatterProfileSettings>;
 }
+
+const withoutUndefined = <T extends object>(values: Partial<T> | undefined): Partial<T> =>
+  Object.fromEntries(
+    Object.entries(values ?? {}).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 
 @Module({})
 export class SessionsModule {
@@ -86,11 +100,13 @@ export class SessionsModule {
         { provide: SESSIONS_TRANSPORT, useValue: options.transport },
         {
           provide: SESSION_LIMITS,
+          useValue: { ...DEFAULT_SESSION_LIMITS, ...withoutUndefined(options.limits) },
+        },
+        {
+          provide: CHATTER_PROFILE_SETTINGS,
           useValue: {
-            ...DEFAULT_SESSION_LIMITS,
-            ...Object.fromEntries(
-              Object.entries(options.limits ?? {}).filter(([, value]) => value !== undefined),
-            ),
+            ...DEFAULT_CHATTER_PROFILE_SETTINGS,
+            ...withoutUndefined(options.chatterProfiles),
           },
         },
         { provide: SESSIONS_STREAMS, useValue: options.streams },
@@ -122,8 +138,10 @@ export class SessionsModule {
         EditorsService,
         ChatLinesConsumer,
         ChatLinesSeenPruner,
+        ChatterProfilesRepository,
+        ChatterProfilesJob,
       ],
-      exports: [ChattersRepository, ChatLinesSeenPruner],
+      exports: [ChattersRepository, ChatLinesSeenPruner, ChatterProfilesJob],
     };
   }
 }

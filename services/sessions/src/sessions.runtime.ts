@@ -5,14 +5,17 @@ import {
   streamsOf,
   type ServiceRuntime,
 } from '@greetboard/service-kit';
+import type { ChatterProfilesConfig } from './config.js';
 import { SessionsModule } from './sessions.module.js';
 
 /** The sessions service's composition root, used by its main.ts and the standalone runtime. */
-export const sessionsRuntime: ServiceRuntime<{
-  LOG_LEVEL: LogLevel;
-  ACTIVE_SESSIONS_PER_USER?: number;
-  SESSIONS_CREATED_PER_MINUTE?: number;
-}> = {
+export const sessionsRuntime: ServiceRuntime<
+  {
+    LOG_LEVEL: LogLevel;
+    ACTIVE_SESSIONS_PER_USER?: number;
+    SESSIONS_CREATED_PER_MINUTE?: number;
+  } & Partial<ChatterProfilesConfig>
+> = {
   service: 'sessions',
   needs: { database: true, streams: true },
   start: (config, infrastructure) =>
@@ -25,6 +28,14 @@ export const sessionsRuntime: ServiceRuntime<{
         limits: {
           activeSessionsPerUser: config.ACTIVE_SESSIONS_PER_USER,
           sessionsCreatedPerMinute: config.SESSIONS_CREATED_PER_MINUTE,
+        },
+        chatterProfiles: {
+          intervalMs: config.CHATTER_PROFILES_INTERVAL_MS,
+          refreshAfterMs:
+            config.CHATTER_PROFILES_REFRESH_HOURS === undefined
+              ? undefined
+              : config.CHATTER_PROFILES_REFRESH_HOURS * 3_600_000,
+          retryAfterMs: config.CHATTER_PROFILES_RETRY_MS,
         },
       }),
       infrastructure.transport,

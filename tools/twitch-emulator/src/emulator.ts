@@ -17,6 +17,7 @@ import { HelixRoutes } from './helix/helix.js';
 import { HelixRateLimiter } from './helix/rate-limit.js';
 import { HttpError, Router, sendJson } from './http/http.js';
 import { renderAvatar } from './identity/consent-page.js';
+import { renderEmote } from './irc/twitch-lines.js';
 import { type AutoApproval, IdentityRoutes } from './identity/oauth.js';
 import { IrcServer } from './irc/server.js';
 import { resolveOptions, type TwitchEmulatorOptions } from './options.js';
@@ -105,6 +106,14 @@ export async function startTwitchEmulator(
     if (!user) throw new HttpError(404, { error: 'no such avatar' });
     res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=3600' });
     res.end(renderAvatar(user));
+  });
+
+  // Twitch's emote CDN path (static-cdn.jtvnw.net/emoticons/v2/...): the known global emotes.
+  router.add('GET', '/emoticons/v2/:id/default/:theme/:scale', ({ res, params }) => {
+    const image = renderEmote(params.id ?? '', params.theme === 'light' ? 'light' : 'dark');
+    if (!image) throw new HttpError(404, { error: 'no such emote' });
+    res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=3600' });
+    res.end(image);
   });
 
   const httpServer = createHttpServer((req, res) => {

@@ -186,3 +186,22 @@ describe('Helix', () => {
     expect(last.headers.get('ratelimit-remaining')).toBe('0');
   });
 });
+
+describe('images, as Twitch serves them', () => {
+  it("serves each user's profile image and the known global emotes at the CDN's path", async () => {
+    // The URL Helix users answers as profile_image_url (Helix itself is rate limited here).
+    const avatar = await fetch(
+      emulator.state.users.byLogin('helix_streamer')?.profileImageUrl ?? '',
+    );
+    expect([avatar.status, avatar.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+
+    const emote = (id: string, theme: string) =>
+      fetch(`${emulator.httpUrl}/emoticons/v2/${id}/default/${theme}/1.0`);
+    const kappa = await emote('25', 'dark');
+    expect([kappa.status, kappa.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+    expect(await kappa.text()).toContain('>Ka<');
+    expect((await emote('9', 'light')).status).toBe(200);
+    // An id the emulator does not know answers 404, as the CDN does: screens show the code.
+    expect((await emote('99999999', 'dark')).status).toBe(404);
+  });
+});

@@ -13,6 +13,7 @@ import { statisticsTexts } from '../features/statistics/statistics-texts';
 import { triageTexts } from '../features/chatters/triage/triage-texts';
 import { presenceTexts } from '../features/presence/presence-texts';
 import { raidTexts } from '../features/raids/raid-texts';
+import { badgeTexts } from '../features/chatters/badges/badge-texts';
 import { de } from './de';
 import { en } from './en';
 import { es } from './es';
@@ -37,6 +38,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 /** Texts that load with the screens that use them (see feature-texts.ts), by their key. */
 const FEATURES = [
   adminTexts,
+  badgeTexts,
   dashboardTexts,
   landingTexts,
   legalTexts,

@@ -47,6 +47,9 @@ export function chatterFixture(id: string, overrides: Partial<ChatterDto> = {}):
     isFirstTimeChatter: false,
     isReturningChatter: false,
     raidId: null,
+    firstMessageEmotes: [],
+    lastSeenBeforeAt: null,
+    sessionsSeen: 1,
     ...overrides,
   };
 }

@@ -1,4 +1,7 @@
 import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
   IsBoolean,
   IsIn,
   IsOptional,
@@ -230,6 +233,23 @@ export interface ImportUserResponse {
   user: UserDto;
 }
 
+/** Helix answers at most 100 users a call. */
+export const TWITCH_USERS_PER_CALL = 100;
+
+/** Twitch user ids whose profile images the sessions service wants (one Helix call). */
+export class TwitchUserProfilesRequest {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(TWITCH_USERS_PER_CALL)
+  @Matches(/^[0-9]{1,20}$/, { each: true, message: 'twitchIds must be Twitch user ids' })
+  twitchIds: string[];
+}
+
+/** The users Helix knows among those asked for; an id Twitch does not know is left out. */
+export interface TwitchUserProfiles {
+  profiles: { twitchId: string; profileImage: string | null }[];
+}
+
 /** The admin user list takes no parameters. */
 export class ListUsersRequest {}
 
@@ -274,6 +294,10 @@ export const AUTH_REQUESTS = {
   importTwitchUser: defineRequest<TwitchLoginRequest, ImportUserResponse>(
     SUBJECTS.auth.importTwitchUser,
     TwitchLoginRequest,
+  ),
+  twitchUserProfiles: defineRequest<TwitchUserProfilesRequest, TwitchUserProfiles>(
+    SUBJECTS.auth.twitchUserProfiles,
+    TwitchUserProfilesRequest,
   ),
 } as const;
 

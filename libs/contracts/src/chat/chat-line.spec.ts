@@ -41,6 +41,20 @@ const variants: Record<string, unknown>[] = [
   { ...valid, raidViewerCount: -1 },
   { ...valid, raidViewerCount: 1.5 },
   { ...valid, raidViewerCount: '150' },
+  { ...valid, emotes: [{ id: '25', start: 0, end: 4 }] },
+  { ...valid, emotes: [{ id: '25', start: 0, end: 5 }] },
+  { ...valid, text: '🎉 Kappa', emotes: [{ id: '25', start: 2, end: 6 }] },
+  { ...valid, text: '🎉 Kappa', emotes: [{ id: '25', start: 3, end: 7 }] },
+  {
+    ...valid,
+    text: 'Kappa Kappa',
+    emotes: [
+      { id: '25', start: 0, end: 6 },
+      { id: '25', start: 6, end: 10 },
+    ],
+  },
+  { ...valid, emotes: [{ id: 'no spaces', start: 0, end: 4 }] },
+  { ...valid, emotes: '25:0-4' },
 ];
 
 describe('isChatLineReceived', () => {

@@ -1,3 +1,4 @@
+import type { ChatEmote } from '../entities/entities.js';
 import {
   IsBoolean,
   IsInt,
@@ -7,6 +8,7 @@ import {
   Matches,
   MaxLength,
   Min,
+  ValidateBy,
 } from 'class-validator';
 
 /** Twitch logins: 1 to 25 characters of letters, digits and underscores (lower-cased here). */
@@ -80,6 +82,50 @@ export class ChatLineReceived {
   @IsInt()
   @Min(0)
   raidViewerCount?: number;
+
+  /** Where Twitch's `emotes` tag places emotes in `text`, in code points, sorted by start. */
+  @IsOptional()
+  @ValidateBy({
+    name: 'areChatEmotes',
+    validator: {
+      validate: (value: unknown, args) => {
+        const text = (args?.object as { text?: unknown } | undefined)?.text;
+        return areChatEmotes(value, typeof text === 'string' ? text : '');
+      },
+      defaultMessage: () => 'emotes must lie within the text, in order, without overlapping',
+    },
+  })
+  emotes?: ChatEmote[];
+}
+
+/** A line of at most 1000 characters holds at most 500 emotes (one character and a space each). */
+const MAX_EMOTES = 500;
+
+const isEmote = (value: unknown): value is ChatEmote => {
+  if (typeof value !== 'object' || value === null) return false;
+  const emote = value as Record<string, unknown>;
+  return (
+    typeof emote.id === 'string' &&
+    /^[A-Za-z0-9_]{1,64}$/.test(emote.id) &&
+    Number.isInteger(emote.start) &&
+    Number.isInteger(emote.end) &&
+    (emote.start as number) >= 0 &&
+    (emote.end as number) >= (emote.start as number)
+  );
+};
+
+/** Emotes that lie within the line and do not overlap, in order (what the screens rely on). */
+export function areChatEmotes(value: unknown, text: string): value is ChatEmote[] {
+  if (!Array.isArray(value) || value.length > MAX_EMOTES) return false;
+  let length: number | undefined;
+  let after = 0;
+  for (const emote of value) {
+    if (!isEmote(emote) || emote.start < after) return false;
+    length ??= [...text].length;
+    if (emote.end >= length) return false;
+    after = emote.end + 1;
+  }
+  return true;
 }
 
 const isString = (value: unknown, max: number): value is string =>
@@ -111,6 +157,7 @@ export function isChatLineReceived(value: unknown): value is ChatLineReceived {
     (line.badges === undefined ||
       (typeof line.badges === 'object' && line.badges !== null && !Array.isArray(line.badges))) &&
     (line.raidViewerCount === undefined ||
-      (Number.isInteger(line.raidViewerCount) && (line.raidViewerCount as number) >= 0))
+      (Number.isInteger(line.raidViewerCount) && (line.raidViewerCount as number) >= 0)) &&
+    (line.emotes === undefined || areChatEmotes(line.emotes, line.text))
   );
 }

@@ -45,6 +45,25 @@ export interface ChatterDto {
   isReturningChatter: boolean;
   /** The raid the chatter arrived with (first seen within the raid window, ADR 0032), else null. */
   raidId: string | null;
+  /** Where Twitch's `emotes` tag placed emotes in `firstMessage` (code point offsets). */
+  firstMessageEmotes: ChatEmote[];
+  /**
+   * The chatter's last appearance in an earlier session of the same owner, as Greetboard saw
+   * it when the chatter first appeared in this session; null when never seen before.
+   */
+  lastSeenBeforeAt: string | null;
+  /** In how many of the owner's sessions the chatter has appeared, this one included. */
+  sessionsSeen: number;
+}
+
+/**
+ * One emote of a chat line, as Twitch's `emotes` tag places it: the emote id and the first and
+ * last character, counted in Unicode code points (not UTF-16 units), both inclusive.
+ */
+export interface ChatEmote {
+  id: string;
+  start: number;
+  end: number;
 }
 
 /** A raid on the session's channel (Twitch's USERNOTICE `raid`, ADR 0032). */

@@ -20,6 +20,11 @@ export interface AppInfoDto {
   /** The build's commit; empty when unknown. */
   commit: string;
   demoMode: boolean;
+  /**
+   * Where emote images are: `{id}` is the emote id, `{theme}` is `light` or `dark`
+   * (Twitch's CDN by default, the emulator in demo mode).
+   */
+  emoteUrlTemplate: string;
 }
 
 /** `DELETE` of an ignored user or a global editor: the id that was removed. */

@@ -23,6 +23,8 @@ export const SUBJECTS = {
     deleteUser: 'auth.users.delete.v1',
     searchTwitchUser: 'auth.twitch.search-user.v1',
     importTwitchUser: 'auth.twitch.import-user.v1',
+    /** Chatters' profile images from Helix, with the app's own token. */
+    twitchUserProfiles: 'auth.twitch.user-profiles.v1',
     /** Event: every login session of a user ended. */
     sessionsEnded: 'auth.user.sessions-ended.v1',
     endAllSessionsOfUser: 'auth.session.end-all-of-user.v1',

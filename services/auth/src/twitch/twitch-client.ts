@@ -153,6 +153,21 @@ export class TwitchClient {
     }
   }
 
+  /** Looks up to 100 Twitch user ids up with the app's own token; unknown ids are left out. */
+  async usersByIds(twitchIds: string[]): Promise<HelixUser[]> {
+    if (twitchIds.length === 0) return [];
+    const query = new URLSearchParams();
+    for (const id of twitchIds) query.append('id', id);
+    try {
+      return await this.helixUsers(query, await this.appAccessToken());
+    } catch (error) {
+      if (!(error instanceof TwitchRejectedError)) throw error;
+      // The app token expired early or was revoked: fetch a new one once.
+      this.appToken = undefined;
+      return this.helixUsers(query, await this.appAccessToken());
+    }
+  }
+
   /** Posts `message` in the broadcaster's chat as the broadcaster (needs `user:write:chat`). */
   async sendChatMessage(
     accessToken: string,

@@ -7,6 +7,8 @@ import {
   type DeleteUserResponse,
   type ImportUserResponse,
   TwitchLoginRequest,
+  TwitchUserProfilesRequest,
+  type TwitchUserProfiles,
   UpdateSettingsRequest,
   UserAdminActionRequest,
   type UserDto,
@@ -17,6 +19,7 @@ import {
 import { OnRequest } from '@greetboard/transport';
 import { AutoStartWatcher } from '../auto-start/auto-start-watcher.js';
 import { SettingsService } from '../settings/settings.service.js';
+import { TwitchClient } from '../twitch/twitch-client.js';
 import { TwitchUserSearch } from '../twitch/twitch-user-search.js';
 import { UsersService } from './users.service.js';
 
@@ -28,6 +31,7 @@ export class UsersHandler {
     private readonly users: UsersService,
     private readonly search: TwitchUserSearch,
     private readonly autoStart: AutoStartWatcher,
+    private readonly twitch: TwitchClient,
   ) {}
 
   @OnRequest(AUTH_REQUESTS.getSettings)
@@ -63,6 +67,17 @@ export class UsersHandler {
   @OnRequest(AUTH_REQUESTS.searchTwitchUser)
   searchTwitchUser(@Payload() request: TwitchLoginRequest): Promise<UserSearchResponse> {
     return this.search.search(request.username);
+  }
+
+  /** Chatters' profile images for the sessions service's profile job (ADR 0033). */
+  @OnRequest(AUTH_REQUESTS.twitchUserProfiles)
+  async twitchUserProfiles(
+    @Payload() request: TwitchUserProfilesRequest,
+  ): Promise<TwitchUserProfiles> {
+    const users = await this.twitch.usersByIds(request.twitchIds);
+    return {
+      profiles: users.map((user) => ({ twitchId: user.id, profileImage: user.profileImage })),
+    };
   }
 
   @OnRequest(AUTH_REQUESTS.importTwitchUser)

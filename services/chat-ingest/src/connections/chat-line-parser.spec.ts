@@ -41,6 +41,27 @@ describe('toChatLine', () => {
     expect(line).toMatchObject({ firstMessage: false, returningChatter: true });
   });
 
+  it('keeps emote positions in code points, sorted, from tmi.js parse of the emotes tag', () => {
+    // '🎉' is one code point but two UTF-16 units: Kappa starts at code point 2, unit 3.
+    const text = '🎉 Kappa <3 Kappa';
+    const line = toChatLine(
+      '#s',
+      { ...userstate, emotes: { '25': ['11-15', '2-6'], '9': ['8-9'] } },
+      text,
+    );
+    expect(line?.emotes).toEqual([
+      { id: '25', start: 2, end: 6 },
+      { id: '9', start: 8, end: 9 },
+      { id: '25', start: 11, end: 15 },
+    ]);
+  });
+
+  it('drops an emotes tag that does not fit the text, keeping the line', () => {
+    const line = toChatLine('#s', { ...userstate, emotes: { '25': ['3-7'] } }, '🎉 Kappa');
+    expect(line).toBeDefined();
+    expect(line?.emotes).toBeUndefined();
+  });
+
   it('drops lines without a message id or user id', () => {
     expect(toChatLine('#s', { ...userstate, id: undefined }, 'hi')).toBeUndefined();
     expect(toChatLine('#s', { ...userstate, 'user-id': undefined }, 'hi')).toBeUndefined();

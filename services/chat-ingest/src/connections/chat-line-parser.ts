@@ -1,4 +1,9 @@
-import { isChatLineReceived, type ChatLineReceived } from '@greetboard/contracts';
+import {
+  areChatEmotes,
+  isChatLineReceived,
+  type ChatEmote,
+  type ChatLineReceived,
+} from '@greetboard/contracts';
 
 /** The tags tmi.js hands over with a chat message, as it parses them. */
 export interface ChatUserstate {
@@ -13,6 +18,8 @@ export interface ChatUserstate {
   'first-msg'?: boolean | string;
   'returning-chatter'?: boolean | string;
   'message-type'?: string;
+  /** tmi.js's parse of the `emotes` tag: emote id → `start-end` ranges. */
+  emotes?: Record<string, string[] | undefined> | null;
 }
 
 const flag = (value: boolean | string | undefined) => value === true || value === '1';
@@ -45,6 +52,7 @@ export function toChatLine(
     returningChatter: flag(userstate['returning-chatter']),
     ...(userstate.color ? { color: userstate.color } : {}),
     ...(Object.keys(badges).length > 0 ? { badges } : {}),
+    ...emotesOf(userstate.emotes, text),
   };
   return isChatLineReceived(line) ? line : undefined;
 }
@@ -83,4 +91,21 @@ export function toRaidRecord(channel: string, tags: UserNoticeTags): ChatLineRec
     (tags['system-msg'] ?? '').trim(),
   );
   return line && { ...line, raidViewerCount: viewers };
+}
+
+/**
+ * Twitch's emote positions as a sorted list. Positions count code points, as Twitch does;
+ * a tag that does not fit the text (overlapping or out of range) is dropped, never the line.
+ */
+export function emotesOf(tag: ChatUserstate['emotes'], text: string): { emotes?: ChatEmote[] } {
+  const emotes: ChatEmote[] = [];
+  for (const [id, ranges] of Object.entries(tag ?? {})) {
+    for (const range of ranges ?? []) {
+      const match = /^(\d+)-(\d+)$/.exec(range);
+      if (match) emotes.push({ id, start: Number(match[1]), end: Number(match[2]) });
+    }
+  }
+  if (emotes.length === 0) return {};
+  emotes.sort((a, b) => a.start - b.start);
+  return areChatEmotes(emotes, text) ? { emotes } : {};
 }

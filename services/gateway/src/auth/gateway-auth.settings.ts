@@ -7,6 +7,8 @@ export interface GatewayAuthSettings {
   demoMode: boolean;
   version: string;
   commit: string;
+  /** Where emote images are (TWITCH_EMOTE_URL_TEMPLATE). */
+  emoteUrlTemplate?: string;
   /** Live sockets one user may hold open at once (LIVE_SOCKETS_PER_USER). */
   liveSocketsPerUser?: number;
 }

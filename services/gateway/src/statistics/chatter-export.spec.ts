@@ -20,6 +20,9 @@ const chatter = (overrides: Partial<ChatterDto> = {}): ChatterDto => ({
   isFirstTimeChatter: true,
   isReturningChatter: false,
   raidId: null,
+  firstMessageEmotes: [],
+  lastSeenBeforeAt: null,
+  sessionsSeen: 1,
   ...overrides,
 });
 

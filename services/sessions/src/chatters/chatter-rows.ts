@@ -1,10 +1,11 @@
-import type { ChatterDto } from '@greetboard/contracts';
+import type { ChatEmote, ChatterDto } from '@greetboard/contracts';
 
 /** Every chatter query selects these columns (chatters `c`, greeter `g`). */
 export const CHATTER_COLUMNS = `
   c.id, c.session_id, c.username, c.twitch_id, c.display_name, c.profile_image,
   c.first_message, c.message_count, c.first_seen_at, c.last_seen_at, c.is_greeted,
   c.greeted_at, c.greeted_by, c.is_first_time_chatter, c.is_returning_chatter, c.raid_id,
+  c.first_message_emotes, c.last_seen_before_at, c.sessions_seen,
   g.id AS greeter_id, g.display_name AS greeter_display_name,
   g.profile_image AS greeter_profile_image`;
 
@@ -25,6 +26,9 @@ export interface ChatterRow {
   is_first_time_chatter: boolean;
   is_returning_chatter: boolean;
   raid_id: string | null;
+  first_message_emotes: ChatEmote[];
+  last_seen_before_at: Date | null;
+  sessions_seen: number;
   greeter_id: string | null;
   greeter_display_name: string | null;
   greeter_profile_image: string | null;
@@ -55,5 +59,8 @@ export function toChatterDto(row: ChatterRow): ChatterDto {
     isFirstTimeChatter: row.is_first_time_chatter,
     isReturningChatter: row.is_returning_chatter,
     raidId: row.raid_id,
+    firstMessageEmotes: row.first_message_emotes,
+    lastSeenBeforeAt: row.last_seen_before_at?.toISOString() ?? null,
+    sessionsSeen: row.sessions_seen,
   };
 }

@@ -232,9 +232,9 @@ export class ChattersRepository {
       `WITH input AS (
          SELECT DISTINCT ON (session_id, message_id) *
            FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-                       $7::bigint[], $8::boolean[], $9::boolean[])
+                       $7::bigint[], $8::boolean[], $9::boolean[], $12::text[])
              AS t(session_id, message_id, twitch_id, username, display_name, text, sent_ms,
-                  first_msg, returning_chatter)),
+                  first_msg, returning_chatter, emotes)),
        fresh AS (
          INSERT INTO sessions.chat_lines_seen (session_id, message_id)
          SELECT session_id, message_id FROM input
@@ -249,6 +249,7 @@ export class ChattersRepository {
                 (array_agg(i.first_msg ORDER BY i.sent_ms, i.message_id))[1] AS first_msg,
                 (array_agg(i.returning_chatter ORDER BY i.sent_ms, i.message_id))[1]
                   AS returning_chatter,
+                (array_agg(i.emotes ORDER BY i.sent_ms, i.message_id))[1]::jsonb AS emotes,
                 count(*)::int AS lines,
                 'epoch'::timestamptz + min(i.sent_ms) * interval '1 millisecond' AS first_seen_at,
                 'epoch'::timestamptz + max(i.sent_ms) * interval '1 millisecond' AS last_seen_at
@@ -265,12 +266,25 @@ export class ChattersRepository {
          INSERT INTO sessions.chatters AS c
            (session_id, twitch_id, username, display_name, first_message, message_count,
             first_seen_at, last_seen_at, is_first_time_chatter, is_returning_chatter, version,
-            raid_id)
+            raid_id, first_message_emotes, profile_image, last_seen_before_at, sessions_seen)
          SELECT p.session_id, p.twitch_id, p.username, p.display_name, p.first_message, p.lines,
                 p.first_seen_at, p.last_seen_at, p.first_msg, p.returning_chatter, b.list_version,
                 -- A new chatter arriving with a raid is its raider; one already here never is.
-                ${RAID_OF_NEW_CHATTER}
+                ${RAID_OF_NEW_CHATTER},
+                p.emotes, pr.profile_image, h.last_seen_before_at, h.earlier_sessions + 1
            FROM per_chatter p JOIN bumped b ON b.id = p.session_id
+           -- The image when the cache has it; else the profile job fetches it shortly after.
+           LEFT JOIN sessions.chatter_profiles pr ON pr.twitch_id = p.twitch_id
+           -- The chatter's history with this owner, looked up only for a chatter new to the
+           -- session (the NOT EXISTS gates the lookup; a known chatter keeps its values).
+           CROSS JOIN LATERAL (
+             SELECT max(e.last_seen_at) AS last_seen_before_at, count(*)::int AS earlier_sessions
+               FROM sessions.chatters e JOIN sessions.sessions es ON es.id = e.session_id
+              WHERE e.twitch_id = p.twitch_id AND es.user_id = b.user_id
+                AND e.session_id <> p.session_id AND e.first_seen_at < p.first_seen_at
+                AND NOT EXISTS (SELECT 1 FROM sessions.chatters k
+                                 WHERE k.session_id = p.session_id AND k.twitch_id = p.twitch_id)
+           ) h
          ON CONFLICT (session_id, twitch_id) DO UPDATE SET
            username = EXCLUDED.username,
            display_name = EXCLUDED.display_name,
@@ -283,6 +297,8 @@ export class ChattersRepository {
                                 THEN EXCLUDED.is_first_time_chatter ELSE c.is_first_time_chatter END,
            is_returning_chatter = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
                                 THEN EXCLUDED.is_returning_chatter ELSE c.is_returning_chatter END,
+           first_message_emotes = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
+                                THEN EXCLUDED.first_message_emotes ELSE c.first_message_emotes END,
            first_seen_at = LEAST(c.first_seen_at, EXCLUDED.first_seen_at),
            version = EXCLUDED.version
          RETURNING c.*, (xmax = 0) AS inserted),
@@ -307,6 +323,7 @@ export class ChattersRepository {
         column((line) => line.returningChatter),
         SESSION_DOMAIN_EVENTS.chatterCreated.subject,
         SESSION_DOMAIN_EVENTS.chatterCounted.subject,
+        column((line) => JSON.stringify(line.emotes ?? [])),
       ],
     );
     this.events.publish();
@@ -327,6 +344,7 @@ function estimatedBytes(row: ChatterRow): number {
     row.display_name.length +
     (row.profile_image?.length ?? 0) +
     row.first_message.length * 2 +
+    row.first_message_emotes.length * 40 +
     (row.greeter_display_name?.length ?? 0) +
     (row.greeter_profile_image?.length ?? 0)
   );

@@ -3,6 +3,7 @@ import { CreateSessionsTables1764100000000 } from './migrations/1764100000000-Cr
 import { SessionListVersion1764200000000 } from './migrations/1764200000000-SessionListVersion.js';
 import { ChatLinesSeenAge1764300000000 } from './migrations/1764300000000-ChatLinesSeenAge.js';
 import { SessionsOutbox1767400000000 } from './migrations/1767400000000-SessionsOutbox.js';
+import { ChatterProfilesAndHistory1767500000000 } from './migrations/1767500000000-ChatterProfilesAndHistory.js';
 import { SessionRaids1768200000000 } from './migrations/1768200000000-SessionRaids.js';
 
 /**
@@ -17,6 +18,7 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     SessionListVersion1764200000000,
     ChatLinesSeenAge1764300000000,
     SessionsOutbox1767400000000,
+    ChatterProfilesAndHistory1767500000000,
     SessionRaids1768200000000,
   ],
 };

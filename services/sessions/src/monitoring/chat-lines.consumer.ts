@@ -12,6 +12,7 @@ import {
 } from '@greetboard/contracts';
 import { chatterUpsertDuration, newChatters, secondsSince } from '@greetboard/metrics';
 import type { DurableStreams, StreamConsumer, StreamMessage } from '@greetboard/transport';
+import { ChatterProfilesJob } from '../chatter-profiles/chatter-profiles.job.js';
 import { ChattersRepository } from '../chatters/chatters.repository.js';
 import { LiveEvents } from '../live/live-events.js';
 import { RaidsRepository } from '../raids/raids.repository.js';
@@ -47,6 +48,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     private readonly chatters: ChattersRepository,
     private readonly raids: RaidsRepository,
     private readonly live: LiveEvents,
+    private readonly profiles: ChatterProfilesJob,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -85,7 +87,9 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     chatterUpsertDuration.observe(secondsSince(start));
     newChatters.inc(recorded.filter((entry) => entry.isNew).length);
     const bySession = new Map<string, LiveChattersEvent>();
+    let withoutImage = false;
     for (const { chatter, isNew, ownerId, editorIds, listVersion } of recorded) {
+      if (isNew && chatter.profileImage === null) withoutImage = true;
       let event = bySession.get(chatter.sessionId);
       if (!event) {
         event = {
@@ -103,5 +107,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
       await this.live.toSession(ownerId, raid.sessionId, 'raid', raid);
     }
     await this.live.chattersChanged([...bySession.values()]);
+    // The image comes from Helix in the background, never on this path.
+    if (withoutImage) this.profiles.wake();
   }
 }

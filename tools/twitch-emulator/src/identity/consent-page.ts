@@ -110,5 +110,7 @@ ${more}
 export function renderAvatar(user: EmulatorUser): string {
   const initial = escapeHtml(([...user.displayName][0] ?? '?').toUpperCase());
   const color = user.color || '#9147FF';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300"><rect width="300" height="300" fill="${color}"/><text x="150" y="195" font-family="sans-serif" font-size="150" text-anchor="middle" fill="#ffffff">${initial}</text></svg>`;
+  // A head-and-shoulders figure behind the initial, so a profile image never looks like the
+  // initial a screen shows when there is none.
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300"><rect width="300" height="300" fill="${color}"/><g fill="#ffffff" fill-opacity="0.35"><circle cx="150" cy="118" r="62"/><ellipse cx="150" cy="300" rx="118" ry="104"/></g><text x="150" y="205" font-family="sans-serif" font-size="110" font-weight="700" text-anchor="middle" fill="#ffffff" stroke="#000000" stroke-opacity="0.25" stroke-width="4" paint-order="stroke">${initial}</text></svg>`;
 }

@@ -162,3 +162,15 @@ export function emotesTag(text: string): string {
   }
   return [...positions].map(([id, ranges]) => `${id}:${ranges.join(',')}`).join('/');
 }
+
+/**
+ * A small image for a known global emote (28x28, as Twitch's 1.0 scale), drawn from its code;
+ * undefined for an id the emulator does not know, which answers 404 as the CDN does.
+ */
+export function renderEmote(id: string, theme: 'light' | 'dark'): string | undefined {
+  const code = Object.entries(GLOBAL_EMOTES).find(([, emoteId]) => emoteId === id)?.[0];
+  if (code === undefined) return undefined;
+  const label = code === '<3' ? '♥' : code.slice(0, 2);
+  const [fill, ink] = theme === 'dark' ? ['#bf94ff', '#18181b'] : ['#772ce8', '#ffffff'];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="28" height="28" viewBox="0 0 28 28"><rect width="28" height="28" rx="7" fill="${fill}"/><text x="14" y="19" font-family="sans-serif" font-size="12" font-weight="700" text-anchor="middle" fill="${ink}">${label}</text></svg>`;
+}

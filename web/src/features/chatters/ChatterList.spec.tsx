@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { chatterFixture, renderWithApp, setUpI18n } from '../../../test/unit/test-utils';
 import { ChatterList, type ChatterRowVariant } from './ChatterList';
 import { chatterBadges, greetedMark } from './triage/RowMarks';
+import { badgeTexts } from './badges/badge-texts';
 import { triageTexts } from './triage/triage-texts';
 
 const greeted = chatterFixture('alice', {
@@ -31,6 +32,7 @@ describe('ChatterList', () => {
   beforeAll(async () => {
     await setUpI18n();
     await triageTexts.load('en');
+    await badgeTexts.load('en');
   });
   afterEach(cleanup);
 

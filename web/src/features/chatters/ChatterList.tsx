@@ -37,6 +37,8 @@ interface ChatterListProps {
   badges?: RowMarks;
   /** Someone else's soft claim of the chatter (presence, ADR 0034). */
   claim?: RowMarks;
+  /** The first message with its emotes (the session page); plain text without it. */
+  message?: RowMarks;
   ref?: Ref<HTMLUListElement>;
 }
 
@@ -51,6 +53,7 @@ export function ChatterList({
   marks,
   badges,
   claim,
+  message,
   ref,
 }: ChatterListProps) {
   const greet = useGreet(sessionId);
@@ -64,6 +67,7 @@ export function ChatterList({
           marks={marks}
           badges={badges}
           claim={claim}
+          message={message}
           onToggle={(isGreeted) => {
             if (isGreeted) onGreeted?.(chatter.id);
             greet(chatter.id, isGreeted);
@@ -81,10 +85,11 @@ interface ChatterRowProps {
   marks?: RowMarks;
   badges?: RowMarks;
   claim?: RowMarks;
+  message?: RowMarks;
 }
 
 export function ChatterRow(props: ChatterRowProps) {
-  const { chatter, variant, onToggle, marks, badges, claim } = props;
+  const { chatter, variant, onToggle, marks, badges, claim, message } = props;
   const { t } = useTranslation();
   const look = LOOK[variant];
   const name = chatter.displayName || chatter.username;
@@ -117,9 +122,9 @@ export function ChatterRow(props: ChatterRowProps) {
             {badges?.(chatter)}
           </span>
           {claim?.(chatter)}
-          {variant === 'detailed' && chatter.firstMessage && (
-            <q className="chatter-message">{chatter.firstMessage}</q>
-          )}
+          {variant === 'detailed' &&
+            chatter.firstMessage &&
+            (message?.(chatter) ?? <q className="chatter-message">{chatter.firstMessage}</q>)}
           <span className="chatter-meta">
             <RelativeTime
               iso={chatter.firstSeenAt}

@@ -23,6 +23,9 @@ const CHATTER: ChatterDto = {
   isFirstTimeChatter: false,
   isReturningChatter: false,
   raidId: null,
+  firstMessageEmotes: [],
+  lastSeenBeforeAt: null,
+  sessionsSeen: 1,
 };
 
 describe('LiveSocket', () => {

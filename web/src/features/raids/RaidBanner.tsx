@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { isDeskKeyPress } from '../chatters/triage/triage-keys';
 import type { KeyHelp } from '../chatters/triage/KeyHelpDialog';
-import { ChatterBadges } from '../chatters/triage/RowMarks';
+import { ChatterBadges } from '../chatters/badges/ChatterBadges';
 import { useGetRaidsQuery, useGreetRaidersMutation, useUngreetRaidersMutation } from './raids-api';
 import './raids.css';
 

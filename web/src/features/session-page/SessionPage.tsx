@@ -21,6 +21,7 @@ import {
 } from '../chatters/hide-greeted';
 import { PageSizeSelect, Pagination } from '../chatters/Pagination';
 import { KeyHelpDialog } from '../chatters/triage/KeyHelpDialog';
+import { chatterMessage } from '../chatters/ChatMessage';
 import { greetedMark } from '../chatters/triage/RowMarks';
 import { badgesWithRaider, RaidBanner, useRaidKeyHelp } from '../raids/RaidBanner';
 import { useRaidTexts } from '../raids/raid-texts';
@@ -262,6 +263,7 @@ function PeopleToGreet({
             marks={greetedMark}
             badges={badgesWithRaider}
             claim={claimMark}
+            message={chatterMessage}
           />
           <Pagination
             page={current}

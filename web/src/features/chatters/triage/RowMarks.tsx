@@ -12,20 +12,6 @@ export function GreetedMark({ chatter }: { chatter: ChatterDto }) {
   );
 }
 
-/** 'First-time chatter' (Twitch's first-msg) or 'Returning chatter' pills after the name. */
-export function ChatterBadges({ chatter }: { chatter: ChatterDto }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {chatter.isFirstTimeChatter && (
-        <span className="chatter-badge badge-first-time">{t('triage.firstTime')}</span>
-      )}
-      {chatter.isReturningChatter && (
-        <span className="chatter-badge badge-returning">{t('triage.returning')}</span>
-      )}
-    </>
-  );
-}
-
 export const greetedMark = (chatter: ChatterDto) => <GreetedMark chatter={chatter} />;
-export const chatterBadges = (chatter: ChatterDto) => <ChatterBadges chatter={chatter} />;
+// The badges after the name live with the chatter row's other parts (ADR 0033).
+export { chatterBadges } from '../badges/ChatterBadges';

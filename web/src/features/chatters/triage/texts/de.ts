@@ -10,8 +10,6 @@ export const de: TriageTexts = {
   matches_one: '{{count}} von {{total}} Chattern passt',
   matches_other: '{{count}} von {{total}} Chattern passen',
   noMatches: 'Kein Chatter passt zu „{{query}}“.',
-  firstTime: 'Erstmals im Chat',
-  returning: 'Wiederkehrender Chatter',
   greeted: 'Begrüßt',
   keys: 'Tastenkürzel',
   keysHint: 'Begrüßen per Tastatur: ? zeigt die Tasten.',

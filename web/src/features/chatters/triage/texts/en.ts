@@ -8,8 +8,6 @@ export const en = {
   matches_one: '{{count}} of {{total}} chatters matches',
   matches_other: '{{count}} of {{total}} chatters match',
   noMatches: 'No chatter matches “{{query}}”.',
-  firstTime: 'First-time chatter',
-  returning: 'Returning chatter',
   greeted: 'Greeted',
   keys: 'Keyboard shortcuts',
   keysHint: 'Greet from the keyboard: press ? for the keys.',

@@ -11,8 +11,6 @@ export const es: TriageTexts = {
   matches_many: 'Coinciden {{count}} de {{total}} personas',
   matches_other: 'Coinciden {{count}} de {{total}} personas',
   noMatches: 'Nadie coincide con «{{query}}».',
-  firstTime: 'Primera vez en el chat',
-  returning: 'Vuelve al chat',
   greeted: 'Saludado',
   keys: 'Atajos de teclado',
   keysHint: 'Saluda con el teclado: pulsa ? para ver las teclas.',

@@ -11,8 +11,6 @@ export const fr: TriageTexts = {
   matches_many: '{{count}} chatteurs sur {{total}} correspondent',
   matches_other: '{{count}} chatteurs sur {{total}} correspondent',
   noMatches: 'Aucun chatteur ne correspond à « {{query}} ».',
-  firstTime: 'Premier message',
-  returning: 'Chatteur de retour',
   greeted: 'Salué',
   keys: 'Raccourcis clavier',
   keysHint: 'Saluez au clavier : appuyez sur ? pour voir les touches.',

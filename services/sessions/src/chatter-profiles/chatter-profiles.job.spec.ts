@@ -1,0 +1,70 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { of, throwError } from 'rxjs';
+import { DomainError, type TwitchUserProfilesRequest } from '@greetboard/contracts';
+import type { BusClient } from '@greetboard/transport';
+import type { LiveEvents } from '../live/live-events.js';
+import { ChatterProfilesJob, DEFAULT_CHATTER_PROFILE_SETTINGS } from './chatter-profiles.job.js';
+import type { ChatterProfilesRepository } from './chatter-profiles.repository.js';
+
+function jobWith(ids: string[], answer: (twitchIds: string[]) => 'fail' | 'ok') {
+  const asked: string[][] = [];
+  const stored: string[][] = [];
+  const bus = {
+    send: (_subject: string, payload: TwitchUserProfilesRequest) => {
+      asked.push(payload.twitchIds);
+      return answer(payload.twitchIds) === 'fail'
+        ? throwError(() => new DomainError('TWITCH_UNAVAILABLE', undefined, { status: 429 }))
+        : of({
+            profiles: payload.twitchIds.map((twitchId) => ({
+              twitchId,
+              profileImage: `https://img/${twitchId}.png`,
+            })),
+          });
+    },
+    emit: () => of(undefined),
+  } as unknown as BusClient;
+  const repository = {
+    idsToFetch: jest.fn(() => Promise.resolve(ids)),
+    store: jest.fn((askedIds: string[]) => {
+      stored.push(askedIds);
+      return Promise.resolve([]);
+    }),
+  } as unknown as ChatterProfilesRepository;
+  const live = { chattersChanged: jest.fn(() => Promise.resolve()) } as unknown as LiveEvents;
+  const job = new ChatterProfilesJob(repository, bus, live, DEFAULT_CHATTER_PROFILE_SETTINGS);
+  return { job, asked, stored, repository };
+}
+
+const ids = (count: number) => Array.from({ length: count }, (_, index) => String(1000 + index));
+
+describe('ChatterProfilesJob', () => {
+  it('asks Helix at most 100 ids a call and stores each answer', async () => {
+    const { job, asked, stored } = jobWith(ids(250), () => 'ok');
+    await job.run();
+    expect(asked.map((call) => call.length)).toEqual([100, 100, 50]);
+    expect(stored).toEqual(asked);
+    expect(new Set(asked.flat()).size).toBe(250);
+  });
+
+  it('stops at a failed call, keeps what was stored, and pauses before asking again', async () => {
+    const { job, asked, stored, repository } = jobWith(ids(250), (twitchIds) =>
+      twitchIds[0] === '1100' ? 'fail' : 'ok',
+    );
+    const now = new Date('2026-11-24T10:00:00Z');
+    await job.run(now);
+    expect(asked.map((call) => call.length)).toEqual([100, 100]);
+    expect(stored).toHaveLength(1);
+    await job.run(new Date(now.getTime() + DEFAULT_CHATTER_PROFILE_SETTINGS.retryAfterMs - 1));
+    expect(asked).toHaveLength(2);
+    expect(repository.idsToFetch).toHaveBeenCalledTimes(1);
+    await job.run(new Date(now.getTime() + DEFAULT_CHATTER_PROFILE_SETTINGS.retryAfterMs));
+    expect(repository.idsToFetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for the images fetched more than a day ago', async () => {
+    const { job, repository } = jobWith([], () => 'ok');
+    const now = new Date('2026-11-24T10:00:00Z');
+    await job.run(now);
+    expect(repository.idsToFetch).toHaveBeenCalledWith(new Date('2026-11-23T10:00:00Z'), 1000);
+  });
+});

@@ -1,0 +1,127 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import {
+  AUTH_REQUESTS,
+  DomainError,
+  sendRequest,
+  TWITCH_USERS_PER_CALL,
+} from '@greetboard/contracts';
+import { runPeriodically, type PeriodicTask } from '@greetboard/service-kit';
+import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import { LiveEvents } from '../live/live-events.js';
+import { ChatterProfilesRepository } from './chatter-profiles.repository.js';
+
+export const CHATTER_PROFILE_SETTINGS = Symbol('CHATTER_PROFILE_SETTINGS');
+
+export interface ChatterProfileSettings {
+  /** How often the job looks for chatters without an image and for stale images. */
+  intervalMs: number;
+  /** How old a cached image may get before it is fetched again (daily). */
+  refreshAfterMs: number;
+  /** After a failed Helix call (Twitch down, rate limited, auth away), the pause before the next. */
+  retryAfterMs: number;
+}
+
+export const DEFAULT_CHATTER_PROFILE_SETTINGS: ChatterProfileSettings = {
+  intervalMs: 5_000,
+  refreshAfterMs: 24 * 60 * 60 * 1000,
+  retryAfterMs: 60_000,
+};
+
+/** Ids handled in one round at most; the next round takes the rest. */
+const IDS_PER_ROUND = 1_000;
+/** New chatters wait this long for the job, so one round collects a burst of them. */
+const WAKE_DELAY_MS = 250;
+
+/**
+ * Fetches chatters' Twitch profile images in the background (ADR 0033): ids of chatters the
+ * cache does not know, and of cached images older than a day, go to Helix `users` through the
+ * auth service (which holds the app's credentials and token), at most 100 ids a call. What
+ * Helix answers is cached and put on the chatters, whose screens get a `chatter_update`.
+ * The chat pipeline never waits for it: it reads the cache and wakes the job. A failed call
+ * is logged and tried again after `retryAfterMs`.
+ */
+@Injectable()
+export class ChatterProfilesJob implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('chatter-profiles');
+  private periodic: PeriodicTask | undefined;
+  private wakeTimer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private pausedUntil = 0;
+
+  constructor(
+    private readonly profiles: ChatterProfilesRepository,
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    private readonly live: LiveEvents,
+    @Inject(CHATTER_PROFILE_SETTINGS) private readonly settings: ChatterProfileSettings,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.periodic = runPeriodically(
+      'Fetching chatter profile images',
+      this.settings.intervalMs,
+      () => this.run(),
+      this.logger,
+    );
+  }
+
+  onApplicationShutdown(): void {
+    this.periodic?.stop();
+    clearTimeout(this.wakeTimer);
+  }
+
+  /** New chatters without an image arrived: fetch soon rather than at the next interval. */
+  wake(): void {
+    if (this.wakeTimer) return;
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = undefined;
+      this.run().catch((error: unknown) => {
+        this.logger.warn(`Fetching chatter profile images failed: ${String(error)}`);
+      });
+    }, WAKE_DELAY_MS);
+    this.wakeTimer.unref();
+  }
+
+  /** One round, never two at once. */
+  run(now = new Date()): Promise<void> {
+    this.running ??= this.refresh(now).finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Asks Helix about the ids due, 100 a call; the first failure pauses the job. */
+  private async refresh(now: Date): Promise<void> {
+    if (now.getTime() < this.pausedUntil) return;
+    const staleBefore = new Date(now.getTime() - this.settings.refreshAfterMs);
+    const ids = await this.profiles.idsToFetch(staleBefore, IDS_PER_ROUND);
+    for (let start = 0; start < ids.length; start += TWITCH_USERS_PER_CALL) {
+      const twitchIds = ids.slice(start, start + TWITCH_USERS_PER_CALL);
+      let answer;
+      try {
+        answer = await sendRequest(this.bus, AUTH_REQUESTS.twitchUserProfiles, { twitchIds });
+      } catch (error) {
+        this.pausedUntil = now.getTime() + this.settings.retryAfterMs;
+        this.logger.warn(
+          `Helix users failed for ${twitchIds.length} chatters (${failureOf(error)}); ` +
+            `trying again in ${this.settings.retryAfterMs} ms`,
+        );
+        return;
+      }
+      const changed = await this.profiles.store(twitchIds, answer.profiles, now);
+      await this.live.chattersChanged(changed);
+    }
+  }
+}
+
+/** The error code and, for a Twitch answer, its HTTP status: what an operator needs. */
+function failureOf(error: unknown): string {
+  if (!(error instanceof DomainError)) return String(error);
+  const status = (error.details as { status?: number } | undefined)?.status;
+  return status === undefined ? error.code : `${error.code}, HTTP ${status}`;
+}

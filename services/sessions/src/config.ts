@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** The chatter profile image job (ADR 0033); see .env.example. */
+export const chatterProfilesEnv = z.object({
+  /** How often the job looks for chatters without an image. */
+  CHATTER_PROFILES_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  /** How old a cached profile image may get before Helix is asked again. */
+  CHATTER_PROFILES_REFRESH_HOURS: z.coerce.number().positive().default(24),
+  /** The pause after a failed Helix call (Twitch down or rate limited). */
+  CHATTER_PROFILES_RETRY_MS: z.coerce.number().int().min(100).default(60_000),
+});
+
+export type ChatterProfilesConfig = z.infer<typeof chatterProfilesEnv>;
