@@ -3,6 +3,14 @@ import type { UserDto } from '@greetboard/contracts';
 import { startAuthStack, type AuthStack } from './auth-stack.js';
 import { Browser, signedInBrowser } from './sign-in-client.js';
 
+/** What /api/app-info answers everyone outside demo mode: emote images from Twitch's CDN. */
+const APP_INFO = {
+  version: '1.0.0',
+  commit: '',
+  demoMode: false,
+  emoteUrlTemplate: 'https://static-cdn.jtvnw.net/emoticons/v2/{id}/default/{theme}/1.0',
+};
+
 type Role = 'visitor' | 'pending' | 'approved' | 'admin';
 const ROLES: Role[] = ['visitor', 'pending', 'approved', 'admin'];
 
@@ -220,10 +228,10 @@ const ROUTES: Record<string, Row> = {
     method: 'GET',
     path: () => '/api/app-info',
     expected: {
-      visitor: only({ status: 200, body: { version: '1.0.0', commit: '', demoMode: false } }),
-      pending: only({ status: 200, body: { version: '1.0.0', commit: '', demoMode: false } }),
-      approved: only({ status: 200, body: { version: '1.0.0', commit: '', demoMode: false } }),
-      admin: only({ status: 200, body: { version: '1.0.0', commit: '', demoMode: false } }),
+      visitor: only({ status: 200, body: APP_INFO }),
+      pending: only({ status: 200, body: APP_INFO }),
+      approved: only({ status: 200, body: APP_INFO }),
+      admin: only({ status: 200, body: APP_INFO }),
     },
   },
   'GET /api/admin/users': {

@@ -72,7 +72,15 @@ describe('the standalone runtime (npm start) on its embedded defaults', () => {
   it('runs in demo mode: the built-in Twitch signs the demo streamer in as an approved admin', async () => {
     const base = `http://127.0.0.1:${port}`;
     const info = await fetch(`${base}/api/app-info`);
-    expect(await info.json()).toEqual({ version: '1.0.0', commit: '', demoMode: true });
+    // Emote images come from the built-in Twitch too: no request leaves the machine.
+    expect(await info.json()).toEqual({
+      version: '1.0.0',
+      commit: '',
+      demoMode: true,
+      emoteUrlTemplate: expect.stringMatching(
+        /^http:\/\/(127\.0\.0\.1|localhost):\d+\/emoticons\/v2\/\{id\}\/default\/\{theme\}\/1\.0$/,
+      ),
+    });
 
     const start = await fetch(`${base}/auth/twitch`, { redirect: 'manual' });
     const authorize = new URL(start.headers.get('location') ?? '');
