@@ -141,11 +141,14 @@ describe('raids', () => {
     expect(list.filter((c) => !RAIDERS.includes(c.username)).every((c) => c.raidId === null)).toBe(
       true,
     );
-    // The mark is a word with an icon, not a colour alone; the regulars have none.
-    // (Waited for: under load the page may still be applying the raiders' live events.)
-    await row(RAIDERS[0])
-      .locator('.chatter-badge', { hasText: /^Raider$/ })
-      .waitFor();
+    // The mark is a word with an icon, not a colour alone; the regulars have none. Raiders who
+    // chatted in the same millisecond are listed in id order, so any raider may be on page 1.
+    const raiderRow = page
+      .locator('.chatter-row')
+      .filter({ has: page.locator('.chatter-badge', { hasText: /^Raider$/ }) })
+      .first();
+    await raiderRow.waitFor();
+    expect(RAIDERS).toContain((await raiderRow.locator('.chatter-name').textContent())?.trim());
     await expect(row(REGULARS[1]).locator('.badge-raider').count()).resolves.toBe(0);
 
     await banner.scrollIntoViewIfNeeded();
