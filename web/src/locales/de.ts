@@ -98,20 +98,9 @@ export const de: LocaleMessages = {
     newChatter: 'Neuer Chatter: {{name}}',
   },
   sessionPage: {
-    stats: 'Sitzungsstatistik',
-    totalChatters: 'Chatter gesamt',
-    greeted: 'Begrüßt',
-    pending: 'Ausstehend',
-    progress: 'Fortschritt',
+    // The rest of the session page's texts load with it (features/session-page/texts).
     peopleToGreet: 'Zu begrüßen ({{count}})',
     hideGreeted: 'Begrüßte ausblenden',
-    noChatters: 'Noch keine Chatter',
-    waiting: 'Warte darauf, dass in deinem Stream gechattet wird...',
-    startHint: 'Starte die Sitzung, um deinen Chat zu überwachen!',
-    allHidden: 'Keine Chatter anzuzeigen',
-    allHiddenHint: 'Schalte „Begrüßte ausblenden“ um',
-    notFound: 'Sitzung nicht gefunden',
-    notFoundText: 'Diese Sitzung existiert nicht oder du kannst sie nicht sehen.',
   },
   overlay: {
     title: 'Greetboard',

@@ -95,20 +95,9 @@ export const en = {
     newChatter: 'New chatter: {{name}}',
   },
   sessionPage: {
-    stats: 'Session statistics',
-    totalChatters: 'Total Chatters',
-    greeted: 'Greeted',
-    pending: 'Pending',
-    progress: 'Progress',
+    // The rest of the session page's texts load with it (features/session-page/texts).
     peopleToGreet: 'People To Greet ({{count}})',
     hideGreeted: 'Hide greeted',
-    noChatters: 'No chatters yet',
-    waiting: 'Waiting for people to chat in your stream...',
-    startHint: 'Start the session to begin monitoring your chat!',
-    allHidden: 'No chatters to show',
-    allHiddenHint: 'Toggle Hide greeted',
-    notFound: 'Session Not Found',
-    notFoundText: 'This session does not exist or you cannot see it.',
   },
   overlay: {
     title: 'Greetboard',

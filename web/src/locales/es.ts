@@ -102,20 +102,9 @@ export const es: LocaleMessages = {
     newChatter: 'Nueva persona en el chat: {{name}}',
   },
   sessionPage: {
-    stats: 'Estadísticas de la sesión',
-    totalChatters: 'Participantes totales',
-    greeted: 'Saludados',
-    pending: 'Pendientes',
-    progress: 'Progreso',
+    // The rest of the session page's texts load with it (features/session-page/texts).
     peopleToGreet: 'Personas por saludar ({{count}})',
     hideGreeted: 'Ocultar saludados',
-    noChatters: 'Aún no ha escrito nadie',
-    waiting: 'Esperando a que alguien escriba en tu directo...',
-    startHint: '¡Inicia la sesión para empezar a supervisar tu chat!',
-    allHidden: 'No hay nadie que mostrar',
-    allHiddenHint: 'Desactiva Ocultar saludados',
-    notFound: 'Sesión no encontrada',
-    notFoundText: 'Esta sesión no existe o no puedes verla.',
   },
   overlay: {
     title: 'Greetboard',

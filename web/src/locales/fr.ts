@@ -102,20 +102,9 @@ export const fr: LocaleMessages = {
     newChatter: 'Nouveau chatteur : {{name}}',
   },
   sessionPage: {
-    stats: 'Statistiques de la session',
-    totalChatters: 'Chatteurs au total',
-    greeted: 'Salués',
-    pending: 'En attente',
-    progress: 'Progression',
+    // The rest of the session page's texts load with it (features/session-page/texts).
     peopleToGreet: 'Personnes à saluer ({{count}})',
     hideGreeted: 'Masquer les salués',
-    noChatters: 'Aucun chatteur pour le moment',
-    waiting: 'En attente de messages dans votre chat...',
-    startHint: 'Lancez la session pour commencer à suivre votre chat !',
-    allHidden: 'Aucun chatteur à afficher',
-    allHiddenHint: 'Désactivez « Masquer les salués »',
-    notFound: 'Session introuvable',
-    notFoundText: "Cette session n'existe pas ou vous ne pouvez pas la voir.",
   },
   overlay: {
     title: 'Greetboard',

@@ -13,6 +13,7 @@ import { statisticsTexts } from '../features/statistics/statistics-texts';
 import { triageTexts } from '../features/chatters/triage/triage-texts';
 import { presenceTexts } from '../features/presence/presence-texts';
 import { raidTexts } from '../features/raids/raid-texts';
+import { sessionPageTexts } from '../features/session-page/session-page-texts';
 import { badgeTexts } from '../features/chatters/badges/badge-texts';
 import { de } from './de';
 import { en } from './en';
@@ -48,6 +49,7 @@ const FEATURES = [
   statisticsTexts,
   triageTexts,
   raidTexts,
+  sessionPageTexts,
 ];
 const featureTexts = async (language: Language) =>
   Object.fromEntries(

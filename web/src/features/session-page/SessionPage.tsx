@@ -45,6 +45,7 @@ import { parseKeywords } from '../sessions/keywords';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { useSessionControls } from '../sessions/use-session-controls';
 import './session-page.css';
+import { useSessionPageTexts } from './session-page-texts';
 import { ExportLinks } from '../statistics/ExportLinks';
 
 export default function SessionPage() {
@@ -57,8 +58,9 @@ export default function SessionPage() {
     if (sessions.isError) toast.error(t('toast.loadSessionFailed'), { id: 'load-session' });
   }, [sessions.isError, t]);
   useLiveRoom(session?.id);
+  const texts = useSessionPageTexts();
 
-  if (sessions.isLoading) return <Spinner />;
+  if (sessions.isLoading || !texts.ready) return <Spinner />;
   if (!session) {
     return (
       <div className="page">
