@@ -78,11 +78,13 @@ async function timedClick(page, selector, watch) {
           : document.querySelector(watched.selector)?.textContent;
       const started = performance.now();
       target.click();
-      await new Promise((resolve) => {
-        const check = () =>
-          value() !== before
-            ? requestAnimationFrame(() => resolve())
-            : requestAnimationFrame(check);
+      await new Promise((resolve, reject) => {
+        const check = () => {
+          if (value() !== before) requestAnimationFrame(() => resolve());
+          else if (performance.now() - started > 10_000) {
+            reject(new Error(`${sel}: ${watched.selector} did not change within 10 s`));
+          } else requestAnimationFrame(check);
+        };
         check();
       });
       return performance.now() - started;
@@ -191,8 +193,9 @@ async function greetToOtherScreen(greeter, watcher, rounds) {
       return at;
     }, id);
     samples.push((await watcher.evaluate(() => window.__shown)) - clickedAt);
-    // Let the greeter's own list settle (a greeted row moves away after its 2 s wave).
-    await greeter.waitForTimeout(100);
+    // A greeted row stays for its 2 s wave, then moves behind the pending ones: wait, so the
+    // next pending chatters fill both first pages.
+    await greeter.waitForTimeout(2_200);
   }
   return samples;
 }
@@ -264,7 +267,9 @@ async function main() {
     await otherPage.locator('.chatter-row').first().waitFor({ timeout: 60_000 });
     await page.goto(`${origin}/dashboard`);
     await page.locator('.chatter-row').first().waitFor({ timeout: 60_000 });
-    const otherScreen = stats(await greetToOtherScreen(page, otherPage, OTHER_SCREEN_GREETS));
+    const otherSamples = await greetToOtherScreen(page, otherPage, OTHER_SCREEN_GREETS);
+    console.log(`greet → other screen, ms in order: ${otherSamples.join(' ')}`);
+    const otherScreen = stats(otherSamples);
     await otherContext.close();
 
     const overlayPage = await context.newPage();
