@@ -73,13 +73,28 @@ export const chattersApi = apiSlice.injectEndpoints({
         } catch {
           return;
         }
-        const unsubscribe = liveSocket.subscribe((event) =>
+        // Chatter events that arrive together (a batch of chat lines, a raid greeted at once,
+        // profile images) are applied in one cache update, so a 10,000-chatter list is copied
+        // and rendered once per burst, not once per chatter. A timer task runs after the socket
+        // messages already queued: a lone event waits no longer than that.
+        let pending: ServerMessage[] = [];
+        let flushing: ReturnType<typeof setTimeout> | undefined;
+        const flush = () => {
+          flushing = undefined;
+          const events = pending;
+          pending = [];
           api.updateCachedData((draft) => {
-            applyChatterEvent(draft, sessionId, event);
-          }),
-        );
+            for (const event of events) applyChatterEvent(draft, sessionId, event);
+          });
+        };
+        const unsubscribe = liveSocket.subscribe((event) => {
+          if (event.type !== 'new_chatter' && event.type !== 'chatter_update') return;
+          pending.push(event);
+          flushing ??= setTimeout(flush, 0);
+        });
         await api.cacheEntryRemoved;
         unsubscribe();
+        clearTimeout(flushing);
       },
     }),
     /** Optimistic: the toggle shows at once and rolls back when the server refuses. */
