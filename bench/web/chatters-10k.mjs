@@ -193,9 +193,12 @@ async function greetToOtherScreen(greeter, watcher, rounds) {
       return at;
     }, id);
     samples.push((await watcher.evaluate(() => window.__shown)) - clickedAt);
-    // A greeted row stays for its 2 s wave, then moves behind the pending ones: wait, so the
-    // next pending chatters fill both first pages.
-    await greeter.waitForTimeout(2_200);
+    // A greeted row stays for its 2 s wave, then moves behind the pending ones: wait until it
+    // has left both first pages, so the next pending chatters fill them.
+    const gone = (chatterId) =>
+      !document.querySelector(`.chatter-row[data-chatter-id="${chatterId}"]`);
+    await greeter.waitForFunction(gone, id, { timeout: 10_000 });
+    await watcher.waitForFunction(gone, id, { timeout: 10_000 });
   }
   return samples;
 }

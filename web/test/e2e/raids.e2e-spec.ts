@@ -149,6 +149,8 @@ describe('raids', () => {
       .first();
     await raiderRow.waitFor();
     expect(RAIDERS).toContain((await raiderRow.locator('.chatter-name').textContent())?.trim());
+    // The regulars chatted first, so they lead the 'Next to greet' page: the row is there.
+    await row(REGULARS[1]).waitFor();
     await expect(row(REGULARS[1]).locator('.badge-raider').count()).resolves.toBe(0);
 
     await banner.scrollIntoViewIfNeeded();
