@@ -11,7 +11,7 @@
 // `--postgres` runs the same runtime on the PostgreSQL server instead of PGlite.
 // Run after building: `npx nx run-many -t build && node bench/standalone/standalone.mjs`
 // (`--write-docs` replaces "Standalone runtime" in docs/benchmarks.md; `--phases burst` runs
-// only some of burst, sustained and latency, e.g. to profile one).
+// only some of burst, sustained, latency and greet, e.g. to profile one).
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { cpus, platform, release, totalmem } from 'node:os';
 import path from 'node:path';
@@ -25,7 +25,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
     rates: { type: 'string', default: '1000,2000,5000' },
     profile: { type: 'string' },
-    phases: { type: 'string', default: 'burst,sustained,latency' },
+    phases: { type: 'string', default: 'burst,sustained,latency,greet' },
     postgres: { type: 'boolean', default: false },
     from: { type: 'string' },
     'write-docs': { type: 'boolean', default: false },
@@ -39,6 +39,7 @@ const SUSTAIN_SEC = 10;
 const KEPT_UP_MS = 1_000;
 const LATENCY_RATE = 100;
 const LATENCY_SEC = 15;
+const GREETS = 200;
 /** Only lines with this word count: the demo chat's own lines stay out of every figure. */
 const KEYWORD = 'benchkw';
 const STREAMER = 'demo_streamer';
@@ -115,7 +116,7 @@ async function startRun(run) {
   await runtime.waitForChannelJoined(STREAMER);
   const counted = async () =>
     (await api('GET', '/api/sessions')).find((s) => s.id === session.id)._count.chatters;
-  return { runtime, database, cookie, session, counted, pid: runtime.program.child.pid };
+  return { runtime, database, cookie, session, api, counted, pid: runtime.program.child.pid };
 }
 
 let viewer = 0;
@@ -217,6 +218,58 @@ async function latency({ runtime, cookie, session }) {
   };
 }
 
+/**
+ * 200 greets, one after another, each of a different chatter, as the streamer's dashboard
+ * sends them: the `PUT` round trip, and the time from sending it to the `chatter_update` on
+ * another socket of the streamer (another screen), which is the server's part of a greet
+ * reaching every other screen. Runs after the burst (6,000 chatters in the list) or seeds 200.
+ */
+async function greets({ runtime, cookie, session, api, counted }) {
+  if ((await counted()) < GREETS) {
+    const before = await counted();
+    await send(runtime, nextViewers(GREETS));
+    await waitFor(async () => (await counted()) >= before + GREETS, {
+      timeoutMs: 60_000,
+      what: 'chatters to greet',
+    });
+  }
+  const chatters = (await api('GET', `/api/sessions/${session.id}/chatters`)).filter(
+    (chatter) => !chatter.isGreeted,
+  );
+  const socket = new WebSocket(runtime.wsUrl, {
+    headers: { Cookie: cookie, Origin: runtime.origin },
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  socket.send(JSON.stringify({ type: 'join_session', payload: { sessionId: session.id } }));
+  const waiting = new Map();
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString());
+    if (message.type !== 'chatter_update' || !message.payload.isGreeted) return;
+    waiting.get(message.payload.id)?.(performance.now());
+  });
+  await sleep(500);
+  const roundTrips = [];
+  const otherScreen = [];
+  for (const chatter of chatters.slice(0, GREETS)) {
+    const updated = new Promise((resolve) => waiting.set(chatter.id, resolve));
+    const sentAt = performance.now();
+    await api('PUT', `/api/chatters/${chatter.id}/greet`, { isGreeted: true });
+    roundTrips.push(performance.now() - sentAt);
+    otherScreen.push((await updated) - sentAt);
+    waiting.delete(chatter.id);
+  }
+  socket.close();
+  const figures = (samples) => {
+    const sorted = samples.sort((a, b) => a - b);
+    return {
+      p50: Math.round(quantile(sorted, 0.5)),
+      p99: Math.round(quantile(sorted, 0.99)),
+      max: Math.round(sorted.at(-1)),
+    };
+  };
+  return { roundTrip: figures(roundTrips), otherScreen: figures(otherScreen) };
+}
+
 /** The runs a earlier invocation printed (`run N: {...}` lines), to summarise them again. */
 async function runsFrom(file) {
   const text = await readFile(file, 'utf8');
@@ -238,6 +291,7 @@ async function main() {
         for (const rate of RATES) result.sustained.push(await sustained(context, rate));
       }
       if (PHASES.has('latency')) result.latency = await latency(context);
+      if (PHASES.has('greet')) result.greet = await greets(context);
       runs.push(result);
       console.log(`run ${run}: ${JSON.stringify(result)}`);
     } finally {
@@ -245,7 +299,7 @@ async function main() {
       await context.database?.drop();
     }
   }
-  const report = PHASES.size === 3 ? summarise(runs) : 'Not every phase ran: no summary.';
+  const report = PHASES.size === 4 ? summarise(runs) : 'Not every phase ran: no summary.';
   console.log(report);
   if (options['write-docs']) await writeDocs(report);
   if (options.profile) {
@@ -281,6 +335,15 @@ function summarise(runs) {
     lines.push(
       `| Line → \`new_chatter\` at ${LATENCY_RATE} lines/s, ${figure} | ${median(values)} ms | ${spread(values)} ms |`,
     );
+  }
+  for (const [key, label] of [
+    ['roundTrip', 'Greet `PUT` round trip'],
+    ['otherScreen', 'Greet `PUT` sent → `chatter_update` on another socket'],
+  ]) {
+    for (const figure of ['p50', 'p99', 'max']) {
+      const values = runs.map((r) => r.greet[key][figure]);
+      lines.push(`| ${label}, ${figure} | ${median(values)} ms | ${spread(values)} ms |`);
+    }
   }
   return lines.join('\n');
 }

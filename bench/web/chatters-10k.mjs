@@ -166,6 +166,8 @@ async function greetToOtherScreen(greeter, watcher, rounds) {
         .map((row) => row.dataset.chatterId),
     );
   const samples = [];
+  const requestSent = [];
+  const answered = [];
   for (let round = 0; round < rounds; round += 1) {
     const seenThere = new Set(await ungreeted(watcher));
     const id = (await ungreeted(greeter)).find((candidate) => seenThere.has(candidate));
@@ -187,12 +189,25 @@ async function greetToOtherScreen(greeter, watcher, rounds) {
         observer.observe(document.body, { subtree: true, childList: true, attributes: true });
       });
     }, id);
-    const clickedAt = await greeter.evaluate((chatterId) => {
-      const at = Date.now();
+    const clicked = await greeter.evaluate((chatterId) => {
+      performance.clearResourceTimings();
+      const at = { wall: Date.now(), page: performance.now() };
       document.querySelector(`.chatter-row[data-chatter-id="${chatterId}"] .greet-button`).click();
       return at;
     }, id);
-    samples.push((await watcher.evaluate(() => window.__shown)) - clickedAt);
+    samples.push((await watcher.evaluate(() => window.__shown)) - clicked.wall);
+    // Where the time went: the greeting page's PUT, from its resource timing.
+    const put = await greeter.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('/greet'))
+          .map(({ startTime, responseEnd }) => ({ startTime, responseEnd }))[0],
+    );
+    if (put) {
+      requestSent.push(put.startTime - clicked.page);
+      answered.push(put.responseEnd - clicked.page);
+    }
     // A greeted row stays for its 2 s wave, then moves behind the pending ones: wait until it
     // has left both first pages, so the next pending chatters fill them.
     const gone = (chatterId) =>
@@ -200,7 +215,7 @@ async function greetToOtherScreen(greeter, watcher, rounds) {
     await greeter.waitForFunction(gone, id, { timeout: 10_000 });
     await watcher.waitForFunction(gone, id, { timeout: 10_000 });
   }
-  return samples;
+  return { samples, requestSent, answered };
 }
 
 async function main() {
@@ -270,9 +285,13 @@ async function main() {
     await otherPage.locator('.chatter-row').first().waitFor({ timeout: 60_000 });
     await page.goto(`${origin}/dashboard`);
     await page.locator('.chatter-row').first().waitFor({ timeout: 60_000 });
-    const otherSamples = await greetToOtherScreen(page, otherPage, OTHER_SCREEN_GREETS);
-    console.log(`greet → other screen, ms in order: ${otherSamples.join(' ')}`);
-    const otherScreen = stats(otherSamples);
+    const other = await greetToOtherScreen(page, otherPage, OTHER_SCREEN_GREETS);
+    console.log(`greet → other screen, ms in order: ${other.samples.join(' ')}`);
+    const otherScreen = {
+      ...stats(other.samples),
+      requestSent: stats(other.requestSent),
+      answered: stats(other.answered),
+    };
     await otherContext.close();
 
     const overlayPage = await context.newPage();

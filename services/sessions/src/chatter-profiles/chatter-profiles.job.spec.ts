@@ -32,28 +32,29 @@ function jobWith(ids: string[], answer: (twitchIds: string[]) => 'fail' | 'ok') 
   } as unknown as ChatterProfilesRepository;
   const live = { chattersChanged: jest.fn(() => Promise.resolve()) } as unknown as LiveEvents;
   const job = new ChatterProfilesJob(repository, bus, live, DEFAULT_CHATTER_PROFILE_SETTINGS);
-  return { job, asked, stored, repository };
+  return { job, asked, stored, repository, live };
 }
 
 const ids = (count: number) => Array.from({ length: count }, (_, index) => String(1000 + index));
 
 describe('ChatterProfilesJob', () => {
-  it('asks Helix at most 100 ids a call and stores each answer', async () => {
-    const { job, asked, stored } = jobWith(ids(250), () => 'ok');
+  it('asks Helix at most 100 ids a call and stores the round once, for one live event', async () => {
+    const { job, asked, stored, live } = jobWith(ids(250), () => 'ok');
     await job.run();
     expect(asked.map((call) => call.length)).toEqual([100, 100, 50]);
-    expect(stored).toEqual(asked);
+    expect(stored).toEqual([asked.flat()]);
     expect(new Set(asked.flat()).size).toBe(250);
+    expect(live.chattersChanged).toHaveBeenCalledTimes(1);
   });
 
-  it('stops at a failed call, keeps what was stored, and pauses before asking again', async () => {
+  it('stops at a failed call, stores what the calls before it answered, and pauses', async () => {
     const { job, asked, stored, repository } = jobWith(ids(250), (twitchIds) =>
       twitchIds[0] === '1100' ? 'fail' : 'ok',
     );
     const now = new Date('2026-11-24T10:00:00Z');
     await job.run(now);
     expect(asked.map((call) => call.length)).toEqual([100, 100]);
-    expect(stored).toHaveLength(1);
+    expect(stored).toEqual([asked[0]]);
     await job.run(new Date(now.getTime() + DEFAULT_CHATTER_PROFILE_SETTINGS.retryAfterMs - 1));
     expect(asked).toHaveLength(2);
     expect(repository.idsToFetch).toHaveBeenCalledTimes(1);
@@ -62,9 +63,17 @@ describe('ChatterProfilesJob', () => {
   });
 
   it('asks for the images fetched more than a day ago', async () => {
-    const { job, repository } = jobWith([], () => 'ok');
+    const { job, repository, stored } = jobWith([], () => 'ok');
     const now = new Date('2026-11-24T10:00:00Z');
     await job.run(now);
     expect(repository.idsToFetch).toHaveBeenCalledWith(new Date('2026-11-23T10:00:00Z'), 1000);
+    expect(stored).toEqual([]);
+  });
+
+  it('stores nothing when the first call fails', async () => {
+    const { job, asked, stored } = jobWith(ids(50), () => 'fail');
+    await job.run();
+    expect(asked).toHaveLength(1);
+    expect(stored).toEqual([]);
   });
 });

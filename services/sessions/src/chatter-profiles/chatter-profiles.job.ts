@@ -14,7 +14,7 @@ import {
 import { runPeriodically, type PeriodicTask } from '@greetboard/service-kit';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { LiveEvents } from '../live/live-events.js';
-import { ChatterProfilesRepository } from './chatter-profiles.repository.js';
+import { ChatterProfilesRepository, type FetchedProfile } from './chatter-profiles.repository.js';
 
 export const CHATTER_PROFILE_SETTINGS = Symbol('CHATTER_PROFILE_SETTINGS');
 
@@ -95,27 +95,36 @@ export class ChatterProfilesJob implements OnApplicationBootstrap, OnApplication
     return this.running;
   }
 
-  /** Asks Helix about the ids due, 100 a call; the first failure pauses the job. */
+  /**
+   * Asks Helix about the ids due, 100 a call; the first failure pauses the job. What the
+   * round's calls answered is stored at once: one list version and one live event per session
+   * a round, so screens redraw once per round of up to 1,000 images, not once per call.
+   */
   private async refresh(now: Date): Promise<void> {
     if (now.getTime() < this.pausedUntil) return;
     const staleBefore = new Date(now.getTime() - this.settings.refreshAfterMs);
     const ids = await this.profiles.idsToFetch(staleBefore, IDS_PER_ROUND);
+    const asked: string[] = [];
+    const profiles: FetchedProfile[] = [];
     for (let start = 0; start < ids.length; start += TWITCH_USERS_PER_CALL) {
       const twitchIds = ids.slice(start, start + TWITCH_USERS_PER_CALL);
-      let answer;
       try {
-        answer = await sendRequest(this.bus, AUTH_REQUESTS.twitchUserProfiles, { twitchIds });
+        const answer = await sendRequest(this.bus, AUTH_REQUESTS.twitchUserProfiles, {
+          twitchIds,
+        });
+        asked.push(...twitchIds);
+        profiles.push(...answer.profiles);
       } catch (error) {
         this.pausedUntil = now.getTime() + this.settings.retryAfterMs;
         this.logger.warn(
           `Helix users failed for ${twitchIds.length} chatters (${failureOf(error)}); ` +
             `trying again in ${this.settings.retryAfterMs} ms`,
         );
-        return;
+        break;
       }
-      const changed = await this.profiles.store(twitchIds, answer.profiles, now);
-      await this.live.chattersChanged(changed);
     }
+    if (asked.length === 0) return;
+    await this.live.chattersChanged(await this.profiles.store(asked, profiles, now));
   }
 }
 
