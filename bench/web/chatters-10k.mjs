@@ -6,20 +6,25 @@
 import { readFile, writeFile } from 'node:fs/promises';
 /* global window, document, MutationObserver, requestAnimationFrame -- code run inside the page */
 import { cpus, platform, release, totalmem } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DemoRuntime, launchChromium, waitFor } from '../../libs/testing/dist/index.js';
 
-const USAGE = `Usage: node bench/web/chatters-10k.mjs [--chatters N] [--write-docs] [--help]
+const USAGE = `Usage: node bench/web/chatters-10k.mjs [--chatters N] [--profile DIR] [--write-docs] [--help]
 
 Measures the web app with a large session against the built standalone runtime in demo mode.
   --chatters N   chatters to seed: a multiple of 10, at least 250 (the bench pages 21 times,
                  10 a page, and greets a full last page); default 10000, 250 makes a smoke run
+  --profile DIR  write CPU profiles of both pages while greeting from one to the other
+                 (greeter.cpuprofile, watcher.cpuprofile; summarise each with
+                 node bench/standalone/profile-summary.mjs)
   --write-docs   record the figures in docs/benchmarks.md (only with the default 10000)
   --help         print this text`;
 
 const { values: options } = parseArgs({
   options: {
     chatters: { type: 'string', default: '10000' },
+    profile: { type: 'string' },
     'write-docs': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -156,6 +161,15 @@ async function measureList(page, url, label) {
  * same streamer) shows it: the row's button pressed, or the row gone (an order or filter that
  * moves greeted chatters away). Both pages run in one Chromium, so `Date.now()` is one clock.
  */
+/** Starts V8's sampling profiler in a page; the answer stops it and gives the profile. */
+async function startProfiler(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return async () => (await cdp.send('Profiler.stop')).profile;
+}
+
 async function greetToOtherScreen(greeter, watcher, rounds) {
   const ungreeted = (page) =>
     page.$$eval('.chatter-row[data-chatter-id]', (rows) =>
@@ -285,7 +299,15 @@ async function main() {
     await otherPage.locator('.chatter-row').first().waitFor({ timeout: 60_000 });
     await page.goto(`${origin}/dashboard`);
     await page.locator('.chatter-row').first().waitFor({ timeout: 60_000 });
+    const profilers = options.profile
+      ? await Promise.all([page, otherPage].map((profiled) => startProfiler(profiled)))
+      : [];
     const other = await greetToOtherScreen(page, otherPage, OTHER_SCREEN_GREETS);
+    for (const [index, stop] of profilers.entries()) {
+      const file = path.join(options.profile, `${index === 0 ? 'greeter' : 'watcher'}.cpuprofile`);
+      await writeFile(file, JSON.stringify(await stop()));
+      console.log(`CPU profile: ${file}`);
+    }
     console.log(`greet → other screen, ms in order: ${other.samples.join(' ')}`);
     const otherScreen = {
       ...stats(other.samples),

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { apiSlice } from '../../app/api-slice';
 import { createStore } from '../../app/store';
 import { chatterFixture, fakeApi } from '../../../test/unit/test-utils';
-import { applyChatterEvent, chattersApi } from './chatters-api';
+import { applyChatterEvents, chattersApi } from './chatters-api';
 
 const SESSION = 'session-1';
 
@@ -11,26 +11,70 @@ const chatter = (id: string, firstSeenAt: string, overrides: Partial<ChatterDto>
   chatterFixture(id, { firstSeenAt, sessionId: SESSION, ...overrides });
 
 describe('live chatter events', () => {
-  it('adds a new chatter once, keeping the list oldest first', () => {
+  const added = (payload: ChatterDto) => ({ type: 'new_chatter' as const, payload });
+  const changed = (payload: ChatterDto) => ({ type: 'chatter_update' as const, payload });
+  const ids = (list: readonly ChatterDto[] | undefined) => list?.map((c) => c.id);
+
+  it('adds a new chatter once, keeping the list oldest first, without changing the old list', () => {
     const list = [chatter('a', '2025-01-01T10:00:00Z'), chatter('c', '2025-01-01T10:02:00Z')];
     const b = chatter('b', '2025-01-01T10:01:00Z');
-    expect(applyChatterEvent(list, SESSION, { type: 'new_chatter', payload: b })).toBe(true);
-    expect(applyChatterEvent(list, SESSION, { type: 'new_chatter', payload: b })).toBe(false);
-    expect(list.map((c) => c.id)).toEqual(['a', 'b', 'c']);
+    const next = applyChatterEvents(list, SESSION, [added(b), added(b)]);
+    expect(ids(next)).toEqual(['a', 'b', 'c']);
+    expect(ids(list)).toEqual(['a', 'c']);
+    expect(applyChatterEvents(next ?? [], SESSION, [added(b)])).toBeUndefined();
   });
 
   it('replaces a chatter on update and ignores other sessions', () => {
     const list = [chatter('a', '2025-01-01T10:00:00Z')];
-    applyChatterEvent(list, SESSION, {
-      type: 'chatter_update',
-      payload: chatter('a', '2025-01-01T10:00:00Z', { isGreeted: true, messageCount: 4 }),
-    });
-    applyChatterEvent(list, SESSION, {
-      type: 'new_chatter',
-      payload: chatter('x', '2025-01-01T09:00:00Z', { sessionId: 'other' }),
-    });
-    expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ isGreeted: true, messageCount: 4 });
+    const next = applyChatterEvents(list, SESSION, [
+      changed(chatter('a', '2025-01-01T10:00:00Z', { isGreeted: true, messageCount: 4 })),
+      added(chatter('x', '2025-01-01T09:00:00Z', { sessionId: 'other' })),
+    ]);
+    expect(next).toHaveLength(1);
+    expect(next?.[0]).toMatchObject({ isGreeted: true, messageCount: 4 });
+    expect(list[0]?.isGreeted).toBe(false);
+  });
+
+  it('ignores an update of a chatter it does not hold, and an update of nothing changes nothing', () => {
+    const list = [chatter('a', '2025-01-01T10:00:00Z')];
+    expect(
+      applyChatterEvents(list, SESSION, [changed(chatter('z', '2025-01-01T10:00:00Z'))]),
+    ).toBeUndefined();
+  });
+
+  it('places several new chatters of one batch in first-seen order, after equal times', () => {
+    const list = [chatter('a', '2025-01-01T10:00:00Z'), chatter('d', '2025-01-01T10:03:00Z')];
+    const next = applyChatterEvents(list, SESSION, [
+      added(chatter('f', '2025-01-01T10:05:00Z')),
+      added(chatter('e', '2025-01-01T10:04:00Z')),
+      added(chatter('b', '2025-01-01T10:00:00Z')),
+      added(chatter('c', '2025-01-01T10:00:00Z')),
+    ]);
+    expect(ids(next)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
+  it('keeps the newest state of a chatter added and updated in the same batch', () => {
+    const next = applyChatterEvents([], SESSION, [
+      added(chatter('a', '2025-01-01T10:00:00Z', { messageCount: 1 })),
+      changed(chatter('a', '2025-01-01T10:00:00Z', { messageCount: 2 })),
+    ]);
+    expect(next).toEqual([chatter('a', '2025-01-01T10:00:00Z', { messageCount: 2 })]);
+  });
+
+  it('applies a large batch (indexed) as a few events (searched) would', () => {
+    const list = Array.from({ length: 200 }, (_, index) =>
+      chatter(`c${index}`, new Date(Date.UTC(2025, 0, 1, 10, 0, index)).toISOString()),
+    );
+    const greet = (id: string) => changed({ ...list.find((c) => c.id === id)!, isGreeted: true });
+    const late = chatter('late', '2025-01-01T11:00:00Z');
+    const many = [...list.slice(0, 50).map((c) => greet(c.id)), added(late)];
+    const next = applyChatterEvents(list, SESSION, many);
+    expect(next).toHaveLength(201);
+    expect(next?.filter((c) => c.isGreeted)).toHaveLength(50);
+    expect(next?.at(-1)?.id).toBe('late');
+    const few = applyChatterEvents(list, SESSION, [greet('c0'), added(late)]);
+    expect(few?.[0]).toEqual(next?.[0]);
+    expect(few?.at(-1)).toEqual(late);
   });
 });
 

@@ -25,40 +25,67 @@ function indexOfChatter(list: ChatterDto[], id: string): number {
   return plain(list).findIndex((c) => c.id === id);
 }
 
-/** Where `chatter` goes to keep the list sorted by first seen (after equal times). */
-function insertionIndex(list: ChatterDto[], chatter: ChatterDto): number {
-  const base = plain(list);
-  let low = 0;
-  let high = base.length;
+/** Where `chatter` goes in `list` (sorted by first seen) to stay sorted: after equal times. */
+function insertionIndex(list: readonly ChatterDto[], chatter: ChatterDto, from = 0): number {
+  let low = from;
+  let high = list.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (byFirstSeen(base[middle], chatter) <= 0) low = middle + 1;
+    if (byFirstSeen(list[middle], chatter) <= 0) low = middle + 1;
     else high = middle;
   }
   return low;
 }
 
+/** Events in a batch up to which a search per event costs less than indexing the list. */
+const SEARCHES_BEFORE_INDEX = 8;
+
 /**
- * Applies a live event to one session's cached chatters: a new chatter is added once and the
- * list stays sorted by first seen (oldest first); an update replaces the chatter.
- * Returns true when the event added a chatter that was not known yet.
+ * The list after live events that arrived together, as a new array; undefined when none of
+ * them changes it. A new chatter is added once, in first-seen order (oldest first, after equal
+ * times); an update replaces a known chatter, also one an earlier event of the batch added.
+ * Events of other sessions are left out. A large batch (a round of profile images, a raid
+ * greeted at once) indexes the list once instead of searching it per event.
  */
-export function applyChatterEvent(
-  list: ChatterDto[],
+export function applyChatterEvents(
+  list: readonly ChatterDto[],
   sessionId: string,
-  event: ServerMessage,
-): boolean {
-  if (event.type !== 'new_chatter' && event.type !== 'chatter_update') return false;
-  const chatter = event.payload;
-  if (chatter.sessionId !== sessionId) return false;
-  const index = indexOfChatter(list, chatter.id);
-  if (event.type === 'chatter_update') {
-    if (index !== -1) list[index] = chatter;
-    return false;
+  events: readonly ServerMessage[],
+): ChatterDto[] | undefined {
+  let positions: Map<string, number> | undefined;
+  const positionOf = (id: string): number | undefined => {
+    if (events.length <= SEARCHES_BEFORE_INDEX) {
+      const index = list.findIndex((c) => c.id === id);
+      return index === -1 ? undefined : index;
+    }
+    positions ??= new Map(list.map((c, index) => [c.id, index]));
+    return positions.get(id);
+  };
+  let updated: ChatterDto[] | undefined;
+  const added = new Map<string, ChatterDto>();
+  for (const event of events) {
+    if (event.type !== 'new_chatter' && event.type !== 'chatter_update') continue;
+    const chatter = event.payload;
+    if (chatter.sessionId !== sessionId) continue;
+    const index = positionOf(chatter.id);
+    if (index !== undefined) {
+      if (event.type === 'chatter_update') (updated ??= [...list])[index] = chatter;
+    } else if (event.type === 'new_chatter' ? !added.has(chatter.id) : added.has(chatter.id)) {
+      added.set(chatter.id, chatter);
+    }
   }
-  if (index !== -1) return false;
-  list.splice(insertionIndex(list, chatter), 0, chatter);
-  return true;
+  if (added.size === 0) return updated;
+  const base = updated ?? list;
+  const next: ChatterDto[] = [];
+  let from = 0;
+  for (const chatter of [...added.values()].sort(byFirstSeen)) {
+    const at = insertionIndex(base, chatter, from);
+    for (let index = from; index < at; index++) next.push(base[index]);
+    next.push(chatter);
+    from = at;
+  }
+  for (let index = from; index < base.length; index++) next.push(base[index]);
+  return next;
 }
 
 export const chattersApi = apiSlice.injectEndpoints({
@@ -83,9 +110,8 @@ export const chattersApi = apiSlice.injectEndpoints({
           flushing = undefined;
           const events = pending;
           pending = [];
-          api.updateCachedData((draft) => {
-            for (const event of events) applyChatterEvent(draft, sessionId, event);
-          });
+          // Computed on the plain list and handed to Immer whole: no proxy per chatter.
+          api.updateCachedData((draft) => applyChatterEvents(plain(draft), sessionId, events));
         };
         const unsubscribe = liveSocket.subscribe((event) => {
           if (event.type !== 'new_chatter' && event.type !== 'chatter_update') return;

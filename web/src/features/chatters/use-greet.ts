@@ -6,7 +6,8 @@ import { useGreetChatterMutation } from './chatters-api';
 /** Toggles a chatter's greeting optimistically and reports the outcome in a toast. */
 export function useGreet(sessionId: string | null | undefined) {
   const { t } = useTranslation();
-  const [greet] = useGreetChatterMutation();
+  // The list does not show the request's state: it need not render again when it changes.
+  const [greet] = useGreetChatterMutation({ selectFromResult: () => ({}) });
   return useCallback(
     (chatterId: string, isGreeted: boolean) => {
       if (!sessionId) return;
