@@ -25,9 +25,18 @@ function jobWith(ids: string[], answer: (twitchIds: string[]) => 'fail' | 'ok') 
   } as unknown as BusClient;
   const repository = {
     idsToFetch: jest.fn(() => Promise.resolve(ids)),
+    // Each store changes the first asked chatter in session s1, at the next list version.
     store: jest.fn((askedIds: string[]) => {
       stored.push(askedIds);
-      return Promise.resolve([]);
+      return Promise.resolve([
+        {
+          sessionId: 's1',
+          userIds: ['owner'],
+          created: [],
+          updated: [{ id: askedIds[0] }],
+          listVersion: String(stored.length),
+        },
+      ]);
     }),
   } as unknown as ChatterProfilesRepository;
   const live = { chattersChanged: jest.fn(() => Promise.resolve()) } as unknown as LiveEvents;
@@ -38,23 +47,35 @@ function jobWith(ids: string[], answer: (twitchIds: string[]) => 'fail' | 'ok') 
 const ids = (count: number) => Array.from({ length: count }, (_, index) => String(1000 + index));
 
 describe('ChatterProfilesJob', () => {
-  it('asks Helix at most 100 ids a call and stores the round once, for one live event', async () => {
+  it('asks Helix at most 100 ids a call, stores each answer, and tells the screens once', async () => {
     const { job, asked, stored, live } = jobWith(ids(250), () => 'ok');
     await job.run();
     expect(asked.map((call) => call.length)).toEqual([100, 100, 50]);
-    expect(stored).toEqual([asked.flat()]);
+    expect(stored).toEqual(asked);
     expect(new Set(asked.flat()).size).toBe(250);
     expect(live.chattersChanged).toHaveBeenCalledTimes(1);
+    expect(live.chattersChanged).toHaveBeenCalledWith([
+      {
+        sessionId: 's1',
+        userIds: ['owner'],
+        created: [],
+        updated: [{ id: '1000' }, { id: '1100' }, { id: '1200' }],
+        listVersion: '3',
+      },
+    ]);
   });
 
-  it('stops at a failed call, stores what the calls before it answered, and pauses', async () => {
-    const { job, asked, stored, repository } = jobWith(ids(250), (twitchIds) =>
+  it('stops at a failed call, keeps and announces what was stored, and pauses', async () => {
+    const { job, asked, stored, repository, live } = jobWith(ids(250), (twitchIds) =>
       twitchIds[0] === '1100' ? 'fail' : 'ok',
     );
     const now = new Date('2026-11-24T10:00:00Z');
     await job.run(now);
     expect(asked.map((call) => call.length)).toEqual([100, 100]);
     expect(stored).toEqual([asked[0]]);
+    expect(live.chattersChanged).toHaveBeenCalledWith([
+      expect.objectContaining({ updated: [{ id: '1000' }], listVersion: '1' }),
+    ]);
     await job.run(new Date(now.getTime() + DEFAULT_CHATTER_PROFILE_SETTINGS.retryAfterMs - 1));
     expect(asked).toHaveLength(2);
     expect(repository.idsToFetch).toHaveBeenCalledTimes(1);
@@ -75,5 +96,13 @@ describe('ChatterProfilesJob', () => {
     await job.run();
     expect(asked).toHaveLength(1);
     expect(stored).toEqual([]);
+  });
+
+  it('stores and announces nothing when the first call fails', async () => {
+    const { job, asked, stored, live } = jobWith(ids(50), () => 'fail');
+    await job.run();
+    expect(asked).toHaveLength(1);
+    expect(stored).toEqual([]);
+    expect(live.chattersChanged).toHaveBeenCalledWith([]);
   });
 });

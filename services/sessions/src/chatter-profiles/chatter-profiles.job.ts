@@ -9,12 +9,13 @@ import {
   AUTH_REQUESTS,
   DomainError,
   sendRequest,
+  type LiveChattersEvent,
   TWITCH_USERS_PER_CALL,
 } from '@greetboard/contracts';
 import { runPeriodically, type PeriodicTask } from '@greetboard/service-kit';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { LiveEvents } from '../live/live-events.js';
-import { ChatterProfilesRepository, type FetchedProfile } from './chatter-profiles.repository.js';
+import { ChatterProfilesRepository } from './chatter-profiles.repository.js';
 
 export const CHATTER_PROFILE_SETTINGS = Symbol('CHATTER_PROFILE_SETTINGS');
 
@@ -96,36 +97,59 @@ export class ChatterProfilesJob implements OnApplicationBootstrap, OnApplication
   }
 
   /**
-   * Asks Helix about the ids due, 100 a call; the first failure pauses the job. What the
-   * round's calls answered is stored at once: one list version and one live event per session
-   * a round, so screens redraw once per round of up to 1,000 images, not once per call.
+   * Asks Helix about the ids due, 100 a call; the first failure pauses the job. Each answer is
+   * stored at once, in a short transaction (the embedded database runs one statement at a time,
+   * and chat batches wait behind it); the screens hear of the whole round in one live event per
+   * session, so they redraw once per round of up to 1,000 images, not once per call.
    */
   private async refresh(now: Date): Promise<void> {
     if (now.getTime() < this.pausedUntil) return;
     const staleBefore = new Date(now.getTime() - this.settings.refreshAfterMs);
     const ids = await this.profiles.idsToFetch(staleBefore, IDS_PER_ROUND);
-    const asked: string[] = [];
-    const profiles: FetchedProfile[] = [];
-    for (let start = 0; start < ids.length; start += TWITCH_USERS_PER_CALL) {
-      const twitchIds = ids.slice(start, start + TWITCH_USERS_PER_CALL);
-      try {
-        const answer = await sendRequest(this.bus, AUTH_REQUESTS.twitchUserProfiles, {
-          twitchIds,
-        });
-        asked.push(...twitchIds);
-        profiles.push(...answer.profiles);
-      } catch (error) {
-        this.pausedUntil = now.getTime() + this.settings.retryAfterMs;
-        this.logger.warn(
-          `Helix users failed for ${twitchIds.length} chatters (${failureOf(error)}); ` +
-            `trying again in ${this.settings.retryAfterMs} ms`,
-        );
-        break;
+    const changed: LiveChattersEvent[] = [];
+    try {
+      for (let start = 0; start < ids.length; start += TWITCH_USERS_PER_CALL) {
+        const twitchIds = ids.slice(start, start + TWITCH_USERS_PER_CALL);
+        let answer;
+        try {
+          answer = await sendRequest(this.bus, AUTH_REQUESTS.twitchUserProfiles, { twitchIds });
+        } catch (error) {
+          this.pausedUntil = now.getTime() + this.settings.retryAfterMs;
+          this.logger.warn(
+            `Helix users failed for ${twitchIds.length} chatters (${failureOf(error)}); ` +
+              `trying again in ${this.settings.retryAfterMs} ms`,
+          );
+          return;
+        }
+        changed.push(...(await this.profiles.store(twitchIds, answer.profiles, now)));
       }
+    } finally {
+      await this.live.chattersChanged(oneEventPerSession(changed));
     }
-    if (asked.length === 0) return;
-    await this.live.chattersChanged(await this.profiles.store(asked, profiles, now));
   }
+}
+
+/**
+ * A round's changes, one event per session: its chatters together, at the list version of the
+ * round's last store there (later stores commit higher versions). A gateway holding the list
+ * at an earlier version sees the jump and reads the changes once (ADR 0035).
+ */
+export function oneEventPerSession(events: LiveChattersEvent[]): LiveChattersEvent[] {
+  const bySession = new Map<string, LiveChattersEvent>();
+  for (const event of events) {
+    const earlier = bySession.get(event.sessionId);
+    bySession.set(
+      event.sessionId,
+      earlier
+        ? {
+            ...event,
+            created: [...earlier.created, ...event.created],
+            updated: [...earlier.updated, ...event.updated],
+          }
+        : event,
+    );
+  }
+  return [...bySession.values()];
 }
 
 /** The error code and, for a Twitch answer, its HTTP status: what an operator needs. */
