@@ -11,28 +11,42 @@ import { liveSocket } from '../live/live-socket';
 
 export type UserAction = 'approve' | 'reject' | 'promote' | 'demote' | 'force-logout';
 
-const adminSlice = apiSlice.enhanceEndpoints({ addTagTypes: ['AdminUsers', 'AdminSessions'] });
+const adminSlice = apiSlice.enhanceEndpoints({
+  addTagTypes: ['AdminOverview', 'AdminUsers', 'AdminSessions'],
+});
 
 /** The admin panel's calls (spec section 7). Lists are cached and refreshed after actions. */
 export const adminApi = adminSlice.injectEndpoints({
   endpoints: (build) => ({
     getAdminOverview: build.query<AdminOverviewDto, void>({
       query: () => '/api/admin/overview',
+      providesTags: ['AdminOverview'],
       // Users waiting for approval reach every open admin page live (admin_pending_users).
+      // The page listens from the start: the overview asks every replica for its status and
+      // takes a moment, and a user who signs in meanwhile may be counted in it or not, so an
+      // event that arrives before it loaded asks for the overview again once it has.
       async onCacheEntryAdded(_arg, api) {
-        try {
-          await api.cacheDataLoaded;
-        } catch {
-          return;
-        }
+        let loaded = false;
+        let missed = false;
         const unsubscribe = liveSocket.subscribe((event) => {
           if (event.type !== 'admin_pending_users') return;
+          api.dispatch(adminApi.util.invalidateTags(['AdminUsers']));
+          if (!loaded) {
+            missed = true;
+            return;
+          }
           api.updateCachedData((draft) => {
             draft.pendingUsers = event.payload.pendingUsers;
           });
-          api.dispatch(adminApi.util.invalidateTags(['AdminUsers']));
         });
-        await api.cacheEntryRemoved;
+        try {
+          await api.cacheDataLoaded;
+          loaded = true;
+          if (missed) api.dispatch(adminApi.util.invalidateTags(['AdminOverview']));
+          await api.cacheEntryRemoved;
+        } catch {
+          // The entry was removed before its data loaded.
+        }
         unsubscribe();
       },
     }),
