@@ -1,12 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { EmbeddedMaintenance } from './embedded-maintenance.js';
 import { openEmbeddedPostgres } from './pglite-driver.js';
 
 /** Where a service's data lives: a PostgreSQL server, or the process's embedded PGlite. */
 export type DatabaseRuntime =
   | { kind: 'postgres'; url: string; poolSize?: number; migrations?: 'boot' | 'external' }
-  | { kind: 'pglite'; db: PGlite };
+  | { kind: 'pglite'; db: PGlite; maintenance?: EmbeddedMaintenance };
 
 /**
  * Builds the runtime from configuration: DATABASE_URL selects PostgreSQL; otherwise one
@@ -23,10 +24,16 @@ export async function openDatabaseRuntime(config: {
   }
   const dataDir = path.resolve(config.DATA_DIR, 'pglite');
   await mkdir(dataDir, { recursive: true });
-  return { kind: 'pglite', db: await openEmbeddedPostgres(dataDir) };
+  const db = await openEmbeddedPostgres(dataDir);
+  // Stands in for autovacuum, which the embedded database does not run (ADR 0036).
+  const maintenance = new EmbeddedMaintenance(db);
+  maintenance.start();
+  return { kind: 'pglite', db, maintenance };
 }
 
 /** Closes what the runtime itself opened (the embedded database flushes to disk here). */
 export async function closeDatabaseRuntime(runtime: DatabaseRuntime): Promise<void> {
-  if (runtime.kind === 'pglite' && !runtime.db.closed) await runtime.db.close();
+  if (runtime.kind !== 'pglite') return;
+  await runtime.maintenance?.stop();
+  if (!runtime.db.closed) await runtime.db.close();
 }

@@ -67,22 +67,38 @@ class PGliteClient extends EventEmitter {
   }
 }
 
+/** Turns at the one session of each embedded database, shared by every pool on it. */
+const sessions = new WeakMap<PGlite, () => Promise<() => void>>();
+
+/**
+ * Hands out the database's one session to one holder at a time: the answer resolves to the
+ * release once every earlier holder has released it.
+ */
+export function sessionTurns(db: PGlite): () => Promise<() => void> {
+  let acquire = sessions.get(db);
+  if (!acquire) {
+    let tail: Promise<void> = Promise.resolve();
+    acquire = () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const turn = tail.then(() => release);
+      tail = tail.then(() => released);
+      return turn;
+    };
+    sessions.set(db, acquire);
+  }
+  return acquire;
+}
+
 /**
  * A node-postgres `Pool` look-alike for TypeORM's postgres driver. PGlite has a single
  * session, so the pool hands out one client at a time: a transaction holds the session
  * until TypeORM releases it, and concurrent work queues behind it instead of running
- * inside someone else's transaction.
+ * inside someone else's transaction. The turns are per database, not per pool: the
+ * standalone runtime's services each have a data source on the same database.
  */
 export function pgliteDriver(db: PGlite): { Pool: new () => EventEmitter } {
-  let tail: Promise<void> = Promise.resolve();
-
-  function acquire(): Promise<() => void> {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const turn = tail.then(() => release);
-    tail = tail.then(() => released);
-    return turn;
-  }
+  const acquire = sessionTurns(db);
 
   class PGliteSerialPool extends EventEmitter {
     connect(callback: (error: Error | null, client?: PGliteClient, release?: () => void) => void) {

@@ -147,6 +147,32 @@ describe.each(cases)('service data source on $name', ({ open, close }) => {
     }
   });
 
+  it('keeps transactions of two services on one database apart', async () => {
+    // In the standalone runtime every service has its own data source on the one embedded
+    // database: one service's rollback must not undo, or its commit seal, the other's writes.
+    const [first, second] = await Promise.all([
+      openServiceDataSource(runtime, notes),
+      openServiceDataSource(runtime, notes),
+    ]);
+    try {
+      const failing = first.transaction(async (manager) => {
+        await manager.insert(Note, { title: 'first-rolled-back' });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('abort');
+      });
+      const succeeding = second.transaction(async (manager) => {
+        await manager.insert(Note, { title: 'second-committed' });
+      });
+      await expect(failing).rejects.toThrow('abort');
+      await succeeding;
+      const titles = (await first.getRepository(Note).find()).map((n) => n.title);
+      expect(titles).toContain('second-committed');
+      expect(titles).not.toContain('first-rolled-back');
+    } finally {
+      await Promise.all([first.destroy(), second.destroy()]);
+    }
+  });
+
   it('keeps services in their own schemas', async () => {
     const other: ServiceDatabase = { schema: 'other_test', entities: [], migrations: [] };
     const dataSource = await openServiceDataSource(runtime, other);

@@ -5,6 +5,7 @@ import { ChatLinesSeenAge1764300000000 } from './migrations/1764300000000-ChatLi
 import { SessionsOutbox1767400000000 } from './migrations/1767400000000-SessionsOutbox.js';
 import { ChatterProfilesAndHistory1767500000000 } from './migrations/1767500000000-ChatterProfilesAndHistory.js';
 import { SessionRaids1768200000000 } from './migrations/1768200000000-SessionRaids.js';
+import { ChattersWithoutImage1768300000000 } from './migrations/1768300000000-ChattersWithoutImage.js';
 
 /**
  * The sessions service's schema, defined by its hand-written migrations. Every statement is
@@ -20,5 +21,6 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     SessionsOutbox1767400000000,
     ChatterProfilesAndHistory1767500000000,
     SessionRaids1768200000000,
+    ChattersWithoutImage1768300000000,
   ],
 };

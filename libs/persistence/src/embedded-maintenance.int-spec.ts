@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { PGlite } from '@electric-sql/pglite';
+import type { DataSource } from 'typeorm';
+import { EmbeddedMaintenance } from './embedded-maintenance.js';
+import { openEmbeddedPostgres } from './pglite-driver.js';
+import { openServiceDataSource } from './service-data-source.js';
+
+describe('embedded database maintenance', () => {
+  let db: PGlite;
+  let dataSource: DataSource;
+  let maintenance: EmbeddedMaintenance;
+
+  const statsOf = async (table: string) => {
+    await db.query(`SELECT pg_stat_force_next_flush()`);
+    return (
+      await db.query<{ reltuples: number; dead: string; analyzed: boolean }>(
+        `SELECT c.reltuples, s.n_dead_tup::text AS dead,
+                s.last_analyze IS NOT NULL AS analyzed
+           FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid
+          WHERE s.schemaname = 'upkeep_test' AND s.relname = $1`,
+        [table],
+      )
+    ).rows[0];
+  };
+
+  beforeAll(async () => {
+    db = await openEmbeddedPostgres();
+    dataSource = await openServiceDataSource(
+      { kind: 'pglite', db },
+      { schema: 'upkeep_test', entities: [], migrations: [] },
+    );
+    await dataSource.query(`CREATE TABLE upkeep_test.busy (id integer PRIMARY KEY)`);
+    await dataSource.query(`CREATE TABLE upkeep_test.quiet (id integer PRIMARY KEY)`);
+    await dataSource.query(`INSERT INTO upkeep_test.quiet VALUES (1), (2)`);
+    maintenance = new EmbeddedMaintenance(db);
+  });
+
+  afterAll(async () => {
+    await maintenance.stop();
+    await dataSource.destroy();
+    await db.close();
+  });
+
+  it('gathers statistics of a table that filled up, which nothing else does here', async () => {
+    await dataSource.query(
+      `INSERT INTO upkeep_test.busy SELECT g FROM generate_series(1, 5000) AS g`,
+    );
+    expect((await statsOf('busy'))?.analyzed).toBe(false);
+    const pass = await maintenance.run();
+    expect(pass.analyzed).toContain('upkeep_test.busy');
+    expect(pass.analyzed).not.toContain('upkeep_test.quiet');
+    expect(await statsOf('busy')).toMatchObject({ reltuples: 5000, analyzed: true });
+  });
+
+  it('vacuums a table whose rows were mostly deleted, and leaves tables alone after that', async () => {
+    await dataSource.query(`DELETE FROM upkeep_test.busy WHERE id > 1000`);
+    expect(Number((await statsOf('busy'))?.dead)).toBe(4000);
+    const pass = await maintenance.run();
+    expect(pass.vacuumed).toEqual(['upkeep_test.busy']);
+    expect(await statsOf('busy')).toMatchObject({ reltuples: 1000, dead: '0' });
+    expect(await maintenance.run()).toEqual({ vacuumed: [], analyzed: [] });
+  });
+
+  it("waits for a service's transaction instead of running inside it", async () => {
+    let committedAt = 0;
+    const transaction = dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO upkeep_test.busy SELECT g FROM generate_series(2001, 4000) AS g`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      committedAt = performance.now();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const pass = await maintenance.run();
+    const passEndedAt = performance.now();
+    await transaction;
+    expect(passEndedAt).toBeGreaterThanOrEqual(committedAt);
+    expect(pass.analyzed).toEqual(['upkeep_test.busy']);
+    expect((await statsOf('busy'))?.reltuples).toBe(3000);
+  });
+});
