@@ -12,7 +12,8 @@
 // (add --write-docs to replace "Chat pipeline" in docs/benchmarks.md; `--rates 2000,5000` to
 // measure fewer rates; `--label before` names the run in the JSON it prints, `--json file`
 // writes it to a file, `--from a.json,b.json` summarises the runs of such files instead of
-// measuring).
+// measuring; `--profile DIR` writes a CPU profile of every product process there, to summarise
+// with `node bench/standalone/profile-summary.mjs`).
 // Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL), Redis on 127.0.0.1:6379 (or
 // BENCH_REDIS_URL) and /usr/sbin/nats-server, which it starts on a port of its own.
 import { randomBytes } from 'node:crypto';
@@ -47,6 +48,7 @@ const option = (name) => {
 };
 const RATES = (option('--rates') ?? '2000,5000,10000,15000,20000').split(',').map(Number);
 const RUNS = Number(option('--runs') ?? 3);
+const PROFILE_DIR = option('--profile');
 const PHASE_SEC = 15;
 const DRAIN_MS = 20_000;
 /** A rate is kept up with when the last line is counted this soon after the generator stops. */
@@ -288,7 +290,15 @@ async function measure() {
   });
   const processes = [];
   const start = (procName, script, env) => {
-    const started = startProcess(procName, script, env);
+    // --profile DIR: a V8 CPU profile of each product process, written when it stops.
+    const profiling = PROFILE_DIR
+      ? [
+          '--cpu-prof',
+          `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`,
+          `--cpu-prof-name=${procName}-${run}-${processes.length}.cpuprofile`,
+        ]
+      : [];
+    const started = startProcess(procName, script, env, profiling);
     processes.push(started);
     return started;
   };
