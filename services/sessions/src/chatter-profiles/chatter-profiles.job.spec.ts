@@ -54,7 +54,8 @@ describe('ChatterProfilesJob', () => {
     expect(stored).toEqual(asked);
     expect(new Set(asked.flat()).size).toBe(250);
     expect(live.chattersChanged).toHaveBeenCalledTimes(1);
-    expect(live.chattersChanged).toHaveBeenCalledWith([
+    const [[events]] = (live.chattersChanged as jest.Mock).mock.calls as [[unknown]];
+    expect(events).toEqual([
       {
         sessionId: 's1',
         userIds: ['owner'],
