@@ -9,6 +9,7 @@ export * from './nats/fail-fast-nats-client.js';
 export * from './nats/installation-nats-server.js';
 export * from './nats/nats-request-deserializer.js';
 export * from './nats/nats-health.js';
+export * from './nats/connection-options.js';
 export * from './nest/incoming-request.js';
 export * from './nest/microservice-options.js';
 export * from './nest/bus-client.module.js';

@@ -8,6 +8,7 @@ import {
 import { InProcessClient } from '../in-process/in-process-client.js';
 import { FailFastNatsClient } from '../nats/fail-fast-nats-client.js';
 import type { TransportRuntime } from '../runtime.js';
+import { NATS_CONNECTION_OPTIONS } from '../nats/connection-options.js';
 
 /** Injection token of the `ClientProxy` services use to send requests and emit events. */
 export const BUS_CLIENT = Symbol('BUS_CLIENT');
@@ -21,7 +22,7 @@ export function createBusClient(runtime: TransportRuntime): BusClient {
     client.requestTimeoutMs = runtime.requestTimeoutMs;
     return client;
   }
-  const client = new FailFastNatsClient({ servers: [runtime.url] });
+  const client = new FailFastNatsClient({ servers: [runtime.url], ...NATS_CONNECTION_OPTIONS });
   client.requestTimeoutMs = runtime.requestTimeoutMs;
   client.prefix = runtime.prefix;
   return client;

@@ -3,6 +3,7 @@ import { InProcessServer } from '../in-process/in-process-server.js';
 import { InstallationNatsServer } from '../nats/installation-nats-server.js';
 import { NatsRequestDeserializer } from '../nats/nats-request-deserializer.js';
 import type { TransportRuntime } from '../runtime.js';
+import { NATS_CONNECTION_OPTIONS } from '../nats/connection-options.js';
 
 export interface ServiceTransportOptions {
   /** Queue group shared by the replicas of one service; usually the service's name. */
@@ -22,6 +23,7 @@ export function microserviceOptions(
         strategy: new InstallationNatsServer(
           {
             servers: [runtime.url],
+            ...NATS_CONNECTION_OPTIONS,
             queue: options.queue,
             deserializer: new NatsRequestDeserializer(),
           },

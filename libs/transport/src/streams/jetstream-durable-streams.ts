@@ -29,6 +29,7 @@ import {
   type StreamSpec,
   type StreamMessage,
 } from './durable-streams.js';
+import { NATS_CONNECTION_OPTIONS } from '../nats/connection-options.js';
 
 /** Gathers the messages of one network read into a batch; well under the 10 ms latency budget. */
 const FLUSH_DELAY_MS = 2;
@@ -57,7 +58,11 @@ export class JetStreamDurableStreams implements DurableStreams {
   }
 
   static async connect(url: string, prefix?: string): Promise<JetStreamDurableStreams> {
-    return new JetStreamDurableStreams(await connect({ servers: [url] }), true, prefix);
+    return new JetStreamDurableStreams(
+      await connect({ servers: [url], ...NATS_CONNECTION_OPTIONS }),
+      true,
+      prefix,
+    );
   }
 
   async ensureStream(spec: StreamSpec): Promise<void> {
