@@ -106,4 +106,27 @@ describe('ChatterProfilesJob', () => {
     expect(stored).toEqual([]);
     expect(live.chattersChanged).toHaveBeenCalledWith([]);
   });
+
+  it('starts woken rounds at least a second apart, however often it is woken', async () => {
+    jest.useFakeTimers();
+    try {
+      const { job, asked } = jobWith(ids(10), () => 'ok');
+      job.wake();
+      await jest.advanceTimersByTimeAsync(250);
+      expect(asked).toHaveLength(1);
+      // Woken again at once: the next round starts a second after the first did.
+      job.wake();
+      await jest.advanceTimersByTimeAsync(990);
+      expect(asked).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(10);
+      expect(asked).toHaveLength(2);
+      // Woken after a quiet while: the usual short wait.
+      await jest.advanceTimersByTimeAsync(5_000);
+      job.wake();
+      await jest.advanceTimersByTimeAsync(250);
+      expect(asked).toHaveLength(3);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

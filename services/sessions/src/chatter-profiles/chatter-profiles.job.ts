@@ -38,6 +38,12 @@ export const DEFAULT_CHATTER_PROFILE_SETTINGS: ChatterProfileSettings = {
 const IDS_PER_ROUND = 1_000;
 /** New chatters wait this long for the job, so one round collects a burst of them. */
 const WAKE_DELAY_MS = 250;
+/**
+ * Rounds started by a wake begin at least this far apart. A round is at most 10 Helix calls,
+ * so however fast new chatters arrive, woken rounds stay under 600 calls a minute, below the
+ * 800 a minute Helix grants an app (the 5 s rounds add at most 120).
+ */
+const MIN_WOKEN_ROUND_GAP_MS = 1_000;
 
 /**
  * Fetches chatters' Twitch profile images in the background (ADR 0033): ids of chatters the
@@ -54,6 +60,7 @@ export class ChatterProfilesJob implements OnApplicationBootstrap, OnApplication
   private wakeTimer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private pausedUntil = 0;
+  private lastRoundAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly profiles: ChatterProfilesRepository,
@@ -79,12 +86,13 @@ export class ChatterProfilesJob implements OnApplicationBootstrap, OnApplication
   /** New chatters without an image arrived: fetch soon rather than at the next interval. */
   wake(): void {
     if (this.wakeTimer) return;
+    const delay = Math.max(WAKE_DELAY_MS, this.lastRoundAt + MIN_WOKEN_ROUND_GAP_MS - Date.now());
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = undefined;
       this.run().catch((error: unknown) => {
         this.logger.warn(`Fetching chatter profile images failed: ${String(error)}`);
       });
-    }, WAKE_DELAY_MS);
+    }, delay);
     this.wakeTimer.unref();
   }
 
@@ -104,6 +112,7 @@ export class ChatterProfilesJob implements OnApplicationBootstrap, OnApplication
    */
   private async refresh(now: Date): Promise<void> {
     if (now.getTime() < this.pausedUntil) return;
+    this.lastRoundAt = Date.now();
     const staleBefore = new Date(now.getTime() - this.settings.refreshAfterMs);
     const ids = await this.profiles.idsToFetch(staleBefore, IDS_PER_ROUND);
     const changed: LiveChattersEvent[] = [];
