@@ -227,7 +227,11 @@ export async function seedSession(
       const list = await api<ChatterDto[]>(page, 'GET', `/api/sessions/${session.id}/chatters`);
       // The demo chat may add its own chatters; ours are the ones that matter.
       const ours = list.filter((chatter) => viewers.includes(chatter.username));
-      return ours.length === viewers.length ? ours : null;
+      // In the viewers' order: lines sent together can share a first-seen millisecond, and the
+      // list breaks such ties by random id, so "the first N" must not depend on the list.
+      return ours.length === viewers.length
+        ? viewers.map((login) => ours.find((chatter) => chatter.username === login)!)
+        : null;
     },
     { what: 'the viewers in the session', timeoutMs: 20_000 },
   );
