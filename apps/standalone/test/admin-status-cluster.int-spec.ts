@@ -1,3 +1,4 @@
+import { preferredReplica } from '@greetboard/chat-ingest';
 import { keyPrefixOf } from '@greetboard/config';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -24,8 +25,22 @@ import { startAuthStack, type AuthStack } from './auth-stack.js';
 import { Browser, signedInBrowser } from './sign-in-client.js';
 
 const run = randomBytes(3).toString('hex');
-/** The channels with an active session, as the sessions service would list them. */
-const CHANNELS = [1, 2, 3, 4, 5].map((n) => `status_${run}_${n}`);
+const replicaId = (name: string) => `status-${run}-${name}`;
+/**
+ * The channels with an active session, as the sessions service would list them: five, chosen
+ * so that rendezvous hashing gives each of the two chat-ingest replicas some (five random names
+ * alone give one replica all of them in 1 run of 16).
+ */
+const CHANNELS = (() => {
+  const replicas = ['ingest-1', 'ingest-2'].map(replicaId);
+  const chosen: string[] = [];
+  for (let n = 1; chosen.length < 5; n++) {
+    const channel = `status_${run}_${n}`;
+    const owners = new Set([...chosen, channel].map((c) => preferredReplica(c, replicas)));
+    if (chosen.length < 4 || owners.size === 2) chosen.push(channel);
+  }
+  return chosen;
+})();
 
 @Controller()
 class MonitoredChannelsStandIn {
@@ -63,7 +78,6 @@ describe('admin overview and system status across replicas', () => {
   let gatewayB: RunningProgram;
   let gatewayBUrl: string;
   const ingest = new Map<string, RunningProgram>();
-  const replicaId = (name: string) => `status-${run}-${name}`;
   const sockets: WebSocket[] = [];
 
   const openSocket = async (base: string) => {

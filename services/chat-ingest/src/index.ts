@@ -3,3 +3,4 @@ export { chatIngestEnv, type ChatIngestConfig } from './config.js';
 export { chatServerFromUrl, TmiChatConnection } from './connections/tmi-chat-connection.js';
 export { ChatIngestRunner } from './ingest/chat-ingest.runner.js';
 export * from './chat-ingest.runtime.js';
+export { preferredReplica } from './monitors/channel-leases.js';
