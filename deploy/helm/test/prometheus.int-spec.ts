@@ -36,14 +36,19 @@ interface RuleFile {
 }
 const rules = parse(readFileSync(path.join(CHART_DIR, 'files/alerts.yaml'), 'utf8')) as RuleFile;
 
-/** The same rules on a compressed clock: 5 s windows instead of minutes, no waiting period. */
+/**
+ * The same rules on a compressed clock: 15 s windows instead of minutes, no waiting period.
+ * 15 s, not less: on a loaded test machine the sessions consumer can go a few seconds without
+ * an acknowledgement while the cluster is healthy, and with no waiting period a shorter window
+ * fired the lag alert for it.
+ */
 function shortened(file: RuleFile): RuleFile {
   return {
     groups: file.groups.map((group) => ({
       ...group,
       rules: group.rules.map((rule) => ({
         ...rule,
-        expr: rule.expr.replace(/\[\d+m\]/g, '[5s]'),
+        expr: rule.expr.replace(/\[\d+m\]/g, '[15s]'),
         for: '0s',
       })),
     })),
