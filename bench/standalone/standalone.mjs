@@ -183,13 +183,33 @@ async function sustained({ runtime, counted, pid }, rate) {
   };
 }
 
-/** Lines at 100/s, each a new viewer; line → `new_chatter` on the streamer's socket. */
-async function latency({ runtime, cookie, session }) {
+/**
+ * A socket of the streamer joined to the session's room: ready once the gateway answers the
+ * join with the room's presence, which it sends every newcomer.
+ */
+async function joinedSocket({ runtime, cookie, session }) {
   const socket = new WebSocket(runtime.wsUrl, {
     headers: { Cookie: cookie, Origin: runtime.origin },
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const joined = new Promise((resolve) => {
+    const onMessage = (data) => {
+      const message = JSON.parse(data.toString());
+      if (message.type !== 'presence_update' || message.payload.sessionId !== session.id) return;
+      socket.off('message', onMessage);
+      resolve();
+    };
+    socket.on('message', onMessage);
+  });
   socket.send(JSON.stringify({ type: 'join_session', payload: { sessionId: session.id } }));
+  await joined;
+  return socket;
+}
+
+/** Lines at 100/s, each a new viewer; line → `new_chatter` on the streamer's socket. */
+async function latency(context) {
+  const { runtime } = context;
+  const socket = await joinedSocket(context);
   const ours = new Set();
   const samples = [];
   socket.on('message', (data) => {
@@ -198,7 +218,6 @@ async function latency({ runtime, cookie, session }) {
     // firstSeenAt is the emulator's tmi-sent-ts: the moment Twitch sent the line.
     samples.push(Date.now() - Date.parse(message.payload.firstSeenAt));
   });
-  await sleep(500);
   const lines = LATENCY_RATE * LATENCY_SEC;
   const started = performance.now();
   for (let index = 0; index < lines; index++) {
@@ -210,12 +229,7 @@ async function latency({ runtime, cookie, session }) {
   }
   await waitFor(() => samples.length >= lines, { timeoutMs: 20_000, what: 'every new_chatter' });
   socket.close();
-  const sorted = samples.sort((a, b) => a - b);
-  return {
-    p50: Math.round(quantile(sorted, 0.5)),
-    p99: Math.round(quantile(sorted, 0.99)),
-    max: Math.round(sorted.at(-1)),
-  };
+  return percentiles(samples);
 }
 
 /**
@@ -224,7 +238,8 @@ async function latency({ runtime, cookie, session }) {
  * another socket of the streamer (another screen), which is the server's part of a greet
  * reaching every other screen. Runs after the burst (6,000 chatters in the list) or seeds 200.
  */
-async function greets({ runtime, cookie, session, api, counted }) {
+async function greets(context) {
+  const { runtime, session, api, counted } = context;
   if ((await counted()) < GREETS) {
     const before = await counted();
     await send(runtime, nextViewers(GREETS));
@@ -236,18 +251,13 @@ async function greets({ runtime, cookie, session, api, counted }) {
   const chatters = (await api('GET', `/api/sessions/${session.id}/chatters`)).filter(
     (chatter) => !chatter.isGreeted,
   );
-  const socket = new WebSocket(runtime.wsUrl, {
-    headers: { Cookie: cookie, Origin: runtime.origin },
-  });
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  socket.send(JSON.stringify({ type: 'join_session', payload: { sessionId: session.id } }));
+  const socket = await joinedSocket(context);
   const waiting = new Map();
   socket.on('message', (data) => {
     const message = JSON.parse(data.toString());
     if (message.type !== 'chatter_update' || !message.payload.isGreeted) return;
     waiting.get(message.payload.id)?.(performance.now());
   });
-  await sleep(500);
   const roundTrips = [];
   const otherScreen = [];
   for (const chatter of chatters.slice(0, GREETS)) {
@@ -259,15 +269,17 @@ async function greets({ runtime, cookie, session, api, counted }) {
     waiting.delete(chatter.id);
   }
   socket.close();
-  const figures = (samples) => {
-    const sorted = samples.sort((a, b) => a - b);
-    return {
-      p50: Math.round(quantile(sorted, 0.5)),
-      p99: Math.round(quantile(sorted, 0.99)),
-      max: Math.round(sorted.at(-1)),
-    };
+  return { roundTrip: percentiles(roundTrips), otherScreen: percentiles(otherScreen) };
+}
+
+/** p50, p99 and max of millisecond samples, rounded. */
+function percentiles(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    p50: Math.round(quantile(sorted, 0.5)),
+    p99: Math.round(quantile(sorted, 0.99)),
+    max: Math.round(sorted.at(-1)),
   };
-  return { roundTrip: figures(roundTrips), otherScreen: figures(otherScreen) };
 }
 
 /** The runs a earlier invocation printed (`run N: {...}` lines), to summarise them again. */

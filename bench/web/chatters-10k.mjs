@@ -156,11 +156,6 @@ async function measureList(page, url, label) {
   };
 }
 
-/**
- * Greets in one browser and times until another browser (its own context, signed in as the
- * same streamer) shows it: the row's button pressed, or the row gone (an order or filter that
- * moves greeted chatters away). Both pages run in one Chromium, so `Date.now()` is one clock.
- */
 /** Starts V8's sampling profiler in a page; the answer stops it and gives the profile. */
 async function startProfiler(page) {
   const cdp = await page.context().newCDPSession(page);
@@ -170,6 +165,11 @@ async function startProfiler(page) {
   return async () => (await cdp.send('Profiler.stop')).profile;
 }
 
+/**
+ * Greets in one browser and times until another browser (its own context, signed in as the
+ * same streamer) shows it: the row's button pressed, or the row gone (an order or filter that
+ * moves greeted chatters away). Both pages run in one Chromium, so `Date.now()` is one clock.
+ */
 async function greetToOtherScreen(greeter, watcher, rounds) {
   const ungreeted = (page) =>
     page.$$eval('.chatter-row[data-chatter-id]', (rows) =>

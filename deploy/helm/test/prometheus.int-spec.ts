@@ -229,11 +229,15 @@ describe('metrics in a real Prometheus', () => {
       // Every expression is valid and evaluates; with the cluster healthy, lag does not fire.
       await query(rule.expr);
     }
-    // Long enough under traffic for the lag rule to have fired had the pipeline stalled.
+    // Traffic long enough for the lag rule (15 s window, 15 s wait) to have fired had the
+    // pipeline stalled; then it must not have fired at any moment of it, not only the last.
     await new Promise((resolve) =>
       setTimeout(resolve, Math.max(0, startedAt + 35_000 - Date.now())),
     );
-    const lag = await query('ALERTS{alertname="GreetboardChatPipelineLag", alertstate="firing"}');
+    const trafficSeconds = Math.ceil((Date.now() - startedAt) / 1000);
+    const lag = await query(
+      `max_over_time(ALERTS{alertname="GreetboardChatPipelineLag", alertstate="firing"}[${trafficSeconds}s])`,
+    );
     expect({ lag, parts: lag.length === 0 ? {} : await lagParts() }).toEqual({
       lag: [],
       parts: {},

@@ -63,14 +63,18 @@ describe('embedded database maintenance', () => {
 
   it("waits for a service's transaction instead of running inside it", async () => {
     let committedAt = 0;
+    let holding!: () => void;
+    const inside = new Promise<void>((resolve) => (holding = resolve));
     const transaction = dataSource.transaction(async (manager) => {
       await manager.query(
         `INSERT INTO upkeep_test.busy SELECT g FROM generate_series(2001, 4000) AS g`,
       );
+      holding();
+      // Still open while the pass starts: the pass must wait for the commit.
       await new Promise((resolve) => setTimeout(resolve, 150));
       committedAt = performance.now();
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await inside;
     const pass = await maintenance.run();
     const passEndedAt = performance.now();
     await transaction;

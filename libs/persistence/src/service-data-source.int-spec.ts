@@ -7,6 +7,7 @@ import {
   Column,
   Entity,
   PrimaryGeneratedColumn,
+  type DataSource,
   type MigrationInterface,
   type QueryRunner,
 } from 'typeorm';
@@ -126,22 +127,34 @@ describe.each(cases)('service data source on $name', ({ open, close }) => {
     }
   });
 
+  /**
+   * A transaction that fails while another commits: the rollback undoes only its own row, and
+   * the commit keeps its own (rows tagged per test, so one test's rows never satisfy another).
+   */
+  const expectRollbackApart = async (
+    tag: string,
+    failingSource: DataSource,
+    committingSource: DataSource,
+  ) => {
+    const failing = failingSource.transaction(async (manager) => {
+      await manager.insert(Note, { title: `${tag}-rolled-back` });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('abort');
+    });
+    const succeeding = committingSource.transaction(async (manager) => {
+      await manager.insert(Note, { title: `${tag}-committed` });
+    });
+    await expect(failing).rejects.toThrow('abort');
+    await succeeding;
+    const titles = (await failingSource.getRepository(Note).find()).map((n) => n.title);
+    expect(titles).toContain(`${tag}-committed`);
+    expect(titles).not.toContain(`${tag}-rolled-back`);
+  };
+
   it('keeps concurrent transactions apart: a rollback undoes only its own writes', async () => {
     const dataSource = await openServiceDataSource(runtime, notes);
     try {
-      const failing = dataSource.transaction(async (manager) => {
-        await manager.insert(Note, { title: 'rolled-back' });
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        throw new Error('abort');
-      });
-      const succeeding = dataSource.transaction(async (manager) => {
-        await manager.insert(Note, { title: 'committed' });
-      });
-      await expect(failing).rejects.toThrow('abort');
-      await succeeding;
-      const titles = (await dataSource.getRepository(Note).find()).map((n) => n.title);
-      expect(titles).toContain('committed');
-      expect(titles).not.toContain('rolled-back');
+      await expectRollbackApart('one-source', dataSource, dataSource);
     } finally {
       await dataSource.destroy();
     }
@@ -155,19 +168,7 @@ describe.each(cases)('service data source on $name', ({ open, close }) => {
       openServiceDataSource(runtime, notes),
     ]);
     try {
-      const failing = first.transaction(async (manager) => {
-        await manager.insert(Note, { title: 'first-rolled-back' });
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        throw new Error('abort');
-      });
-      const succeeding = second.transaction(async (manager) => {
-        await manager.insert(Note, { title: 'second-committed' });
-      });
-      await expect(failing).rejects.toThrow('abort');
-      await succeeding;
-      const titles = (await first.getRepository(Note).find()).map((n) => n.title);
-      expect(titles).toContain('second-committed');
-      expect(titles).not.toContain('first-rolled-back');
+      await expectRollbackApart('two-sources', first, second);
     } finally {
       await Promise.all([first.destroy(), second.destroy()]);
     }
