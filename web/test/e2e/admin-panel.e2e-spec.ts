@@ -55,7 +55,7 @@ describe('the admin panel', () => {
     await openTab(page, tab);
   };
   /**
-   * A page whose login session an admin ends may have a request under way, or start one
+   * A page whose login session an admin ends (reject, force logout, delete) may have a request under way, or start one
    * before the socket's close reaches it: the server refuses it with 401 (Chromium logs the
    * refusal) and the page signs out, which the tests check.
    */
@@ -146,6 +146,7 @@ describe('the admin panel', () => {
 
   it('deletes a user after confirmation, with their sessions and chatters', async () => {
     const doomed = await signedIn('e2e_deleted');
+    allowConsoleMessages(SIGNED_OUT_PAGE_REFUSED);
     const id = (await me(doomed)).id;
     await api(admin, 'POST', `/api/admin/users/${id}/approve`);
     const session = await api<SessionDto>(doomed, 'POST', '/api/sessions', {
@@ -183,6 +184,8 @@ describe('the admin panel', () => {
     await row(admin, 'e2e_deleted').waitFor({ state: 'detached' });
 
     expect(await userNamed('e2e_deleted')).toBeUndefined();
+    // Deleting ends the account's login sessions: its open page is signed out.
+    await doomed.waitForURL((url) => url.pathname === '/');
     await waitFor(
       async () => {
         const sessions = await api<SessionDto[]>(admin, 'GET', '/api/admin/sessions');
