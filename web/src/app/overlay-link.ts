@@ -1,3 +1,5 @@
+import { SESSION_ID_PATTERN } from '@greetboard/contracts/wire';
+
 /**
  * An overlay link's token (ADR 0029), read once from the page's fragment (`/obs#token=…`):
  * the fragment never reaches a server's logs or a Referer. The app then sends it as a bearer
@@ -7,7 +9,7 @@
 function tokenOfPage(): string | null {
   if (typeof location === 'undefined' || !location.pathname.startsWith('/obs')) return null;
   const token = new URLSearchParams(location.hash.slice(1)).get('token');
-  return token !== null && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
+  return token !== null && SESSION_ID_PATTERN.test(token) ? token : null;
 }
 
 export const overlayLinkToken: string | null = tokenOfPage();

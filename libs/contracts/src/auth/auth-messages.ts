@@ -19,6 +19,7 @@ import type { UserDto } from '../entities/entities.js';
 import type { LoginAccess } from '../login-sessions/overlay-links.js';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
+import { SESSION_ID_PATTERN } from '../wire/tokens.js';
 import type { UserDataCount } from '../users/user-data.js';
 
 /**
@@ -27,8 +28,6 @@ import type { UserDataCount } from '../users/user-data.js';
  * gateway only relays the OAuth `code` and `state`.
  */
 
-/** Opaque login-session ids: 32 random bytes, base64url (43 characters). */
-export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** OAuth `state` values have the same shape as session ids. */
 export const OAUTH_STATE_PATTERN = SESSION_ID_PATTERN;
 

@@ -1,5 +1,6 @@
 import { IsOptional, IsUUID, Matches } from 'class-validator';
-import { SESSION_ID_PATTERN, SessionRequest } from '../auth/auth-messages.js';
+import { SessionRequest } from '../auth/auth-messages.js';
+import { SESSION_ID_PATTERN } from '../wire/tokens.js';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
 

@@ -1,6 +1,7 @@
 import { IsIn, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { defineRequest } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
+import { SESSION_ID_PATTERN } from '../wire/tokens.js';
 
 /**
  * Overlay links (ADR 0029): a link the streamer pastes into an OBS browser source, carrying a
@@ -47,7 +48,7 @@ export class CreateOverlayLinkRequest extends CreateOverlayLinkBody {
 export class OverlayLinkParams {
   @IsString()
   @MaxLength(64)
-  @Matches(/^[A-Za-z0-9_-]{43}$/, { message: 'id must be an overlay link id' })
+  @Matches(SESSION_ID_PATTERN, { message: 'id must be an overlay link id' })
   id: string;
 }
 

@@ -8,6 +8,7 @@
 export * from './subjects.js';
 export * from './live-messages.js';
 export * from './api-errors.js';
+export * from './tokens.js';
 export type * from './http-answers.js';
 export * from '../errors/error-codes.js';
 export * from '../entities/entities.js';

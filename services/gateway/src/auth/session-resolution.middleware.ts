@@ -29,7 +29,7 @@ export function sessionIdOf(request: Request, settings: GatewayAuthSettings): st
 }
 
 function bearerOf(header: string | undefined): string | undefined {
-  const match = header === undefined ? null : /^Bearer ([A-Za-z0-9_-]{43})$/.exec(header);
+  const match = header === undefined ? null : /^Bearer (\S+)$/.exec(header);
   return match?.[1];
 }
 

@@ -1,5 +1,5 @@
 import type { SessionDto } from '@greetboard/contracts/wire';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { StatusPill } from '../../components/StatusPill';
@@ -13,18 +13,10 @@ import { useRaidTexts } from '../raids/raid-texts';
 import { TriageToolbar } from '../chatters/triage/TriageToolbar';
 import { useTriageTexts } from '../chatters/triage/triage-texts';
 import { useDeskList } from '../chatters/triage/use-desk-list';
-import { useTriage } from '../chatters/triage/use-triage';
+import { useDeskPage } from '../chatters/triage/use-desk-page';
 import { PageSizeSelect, Pagination } from '../chatters/Pagination';
-import {
-  clampPage,
-  DASHBOARD_PAGE_WINDOW,
-  pageCount,
-  DEFAULT_PAGE_SIZE,
-  type PageSize,
-} from '../chatters/pagination';
-import { useClaimMarks } from '../presence/ClaimMark';
+import { DASHBOARD_PAGE_WINDOW } from '../chatters/pagination';
 import { PresenceAvatars } from '../presence/PresenceAvatars';
-import { useSoftClaim } from '../presence/use-soft-claim';
 import { Eye } from 'lucide-react';
 import toast from 'react-hot-toast';
 
@@ -57,40 +49,13 @@ function SessionChatters({ session }: { session: SessionDto }) {
   const raidTexts = useRaidTexts();
   const raidKeys = useRaidKeyHelp();
   const { data: chatters = [], isLoading, isError } = useGetChattersQuery(session.id);
-  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [page, setPage] = useState(1);
   const [settling, markSettling] = useJustGreeted();
   const desk = useDeskList(chatters, settling);
-  const listRef = useRef<HTMLUListElement>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
-
-  const total = desk.matching.length;
-  const current = clampPage(page, total, pageSize);
-  const visible = desk.matching.slice((current - 1) * pageSize, current * pageSize);
-  const turnPage = useCallback(
-    (step: 1 | -1) => {
-      const next = current + step;
-      if (next < 1 || next > pageCount(total, pageSize)) return false;
-      setPage(next);
-      return true;
-    },
-    [current, total, pageSize],
-  );
-  const triage = useTriage({
-    sessionId: session.id,
-    rows: visible,
-    listRef,
-    searchRef,
-    onGreeted: markSettling,
-    turnPage,
-  });
-  useSoftClaim(session.id, visible, listRef);
-  const claimMark = useClaimMarks(session.id);
+  const page = useDeskPage(session.id, desk, desk.matching, markSettling);
 
   useEffect(() => {
     if (isError) toast.error(t('toast.fetchChattersFailed'), { id: 'fetch-chatters' });
   }, [isError, t]);
-  useEffect(() => setPage(1), [session.id, desk.search, desk.order]);
 
   if (isLoading || !ready || !raidTexts.ready) return <Spinner />;
   const banner = <RaidBanner sessionId={session.id} chatters={chatters} />;
@@ -105,48 +70,36 @@ function SessionChatters({ session }: { session: SessionDto }) {
   return (
     <>
       {banner}
-      <TriageToolbar
-        order={desk.order}
-        onOrderChange={desk.setOrder}
-        query={desk.query}
-        onQueryChange={desk.setQuery}
-        searchRef={searchRef}
-        matching={total}
-        total={chatters.length}
-        searching={desk.search !== ''}
-        onHelp={() => triage.setHelpOpen(true)}
-      />
+      <TriageToolbar desk={desk} page={page} total={chatters.length} />
       <div className="list-toolbar">
-        <PageSizeSelect
-          value={pageSize}
-          onChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
+        <PageSizeSelect value={page.pageSize} onChange={page.setPageSize} />
       </div>
-      {total === 0 ? (
+      {page.total === 0 ? (
         <p className="empty-state">{t('triage.noMatches', { query: desk.search })}</p>
       ) : (
         <ChatterList
-          ref={listRef}
+          ref={page.listRef}
           sessionId={session.id}
-          chatters={visible}
+          chatters={page.rows}
           variant="list"
           onGreeted={markSettling}
           marks={greetedMark}
           badges={badgesWithRaider}
-          claim={claimMark}
+          claim={page.claimMark}
         />
       )}
       <Pagination
-        page={current}
-        pageSize={pageSize}
-        total={total}
+        page={page.page}
+        pageSize={page.pageSize}
+        total={page.total}
         window={DASHBOARD_PAGE_WINDOW}
-        onPageChange={setPage}
+        onPageChange={page.setPage}
       />
-      <KeyHelpDialog open={triage.helpOpen} onOpenChange={triage.setHelpOpen} moreKeys={raidKeys} />
+      <KeyHelpDialog
+        open={page.triage.helpOpen}
+        onOpenChange={page.triage.setHelpOpen}
+        moreKeys={raidKeys}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ChatterDto, SessionDto } from '@greetboard/contracts/wire';
 import { ArrowLeft, Play, Square } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -28,19 +28,11 @@ import { useRaidTexts } from '../raids/raid-texts';
 import { TriageToolbar } from '../chatters/triage/TriageToolbar';
 import { useTriageTexts } from '../chatters/triage/triage-texts';
 import { useDeskList } from '../chatters/triage/use-desk-list';
-import { useTriage } from '../chatters/triage/use-triage';
-import {
-  clampPage,
-  DEFAULT_PAGE_SIZE,
-  pageCount,
-  SESSION_PAGE_WINDOW,
-  type PageSize,
-} from '../chatters/pagination';
+import { useDeskPage } from '../chatters/triage/use-desk-page';
+import { SESSION_PAGE_WINDOW } from '../chatters/pagination';
 import { RelativeTime } from '../i18n/RelativeTime';
 import { useLiveRoom } from '../live/use-live-room';
-import { useClaimMarks } from '../presence/ClaimMark';
 import { PresenceAvatars } from '../presence/PresenceAvatars';
-import { useSoftClaim } from '../presence/use-soft-claim';
 import { parseKeywords } from '../sessions/keywords';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { useSessionControls } from '../sessions/use-session-controls';
@@ -167,34 +159,9 @@ function PeopleToGreet({
   const raidKeys = useRaidKeyHelp();
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
-  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [page, setPage] = useState(1);
   const desk = useDeskList(chatters, justGreeted);
   const shown = visibleChatters(desk.matching, hideGreeted, justGreeted);
-  const current = clampPage(page, shown.length, pageSize);
-  const rows = shown.slice((current - 1) * pageSize, current * pageSize);
-  const listRef = useRef<HTMLUListElement>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
-  const turnPage = useCallback(
-    (step: 1 | -1) => {
-      const next = current + step;
-      if (next < 1 || next > pageCount(shown.length, pageSize)) return false;
-      setPage(next);
-      return true;
-    },
-    [current, shown.length, pageSize],
-  );
-  const triage = useTriage({
-    sessionId: session.id,
-    rows,
-    listRef,
-    searchRef,
-    onGreeted: markGreeted,
-    turnPage,
-  });
-  useSoftClaim(session.id, rows, listRef);
-  const claimMark = useClaimMarks(session.id);
-  useEffect(() => setPage(1), [desk.search, desk.order]);
+  const page = useDeskPage(session.id, desk, shown, markGreeted);
 
   if (!ready || !raidTexts.ready) return <Spinner />;
   return (
@@ -210,36 +177,18 @@ function PeopleToGreet({
               checked={hideGreeted}
               onCheckedChange={(checked) => {
                 setHideGreeted(checked);
-                setPage(1);
+                page.setPage(1);
               }}
             >
               <Switch.Thumb className="switch-thumb" />
             </Switch.Root>
             {t('sessionPage.hideGreeted')}
           </label>
-          <PageSizeSelect
-            value={pageSize}
-            onChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
+          <PageSizeSelect value={page.pageSize} onChange={page.setPageSize} />
         </div>
       </div>
       <RaidBanner sessionId={session.id} chatters={chatters} />
-      {chatters.length > 0 && (
-        <TriageToolbar
-          order={desk.order}
-          onOrderChange={desk.setOrder}
-          query={desk.query}
-          onQueryChange={desk.setQuery}
-          searchRef={searchRef}
-          matching={desk.matching.length}
-          total={chatters.length}
-          searching={desk.search !== ''}
-          onHelp={() => triage.setHelpOpen(true)}
-        />
-      )}
+      {chatters.length > 0 && <TriageToolbar desk={desk} page={page} total={chatters.length} />}
       {chatters.length === 0 ? (
         <div className="empty-state">
           <p className="empty-title">{t('sessionPage.noChatters')}</p>
@@ -257,26 +206,30 @@ function PeopleToGreet({
       ) : (
         <>
           <ChatterList
-            ref={listRef}
+            ref={page.listRef}
             sessionId={session.id}
-            chatters={rows}
+            chatters={page.rows}
             variant="detailed"
             onGreeted={markGreeted}
             marks={greetedMark}
             badges={badgesWithRaider}
-            claim={claimMark}
+            claim={page.claimMark}
             message={chatterMessage}
           />
           <Pagination
-            page={current}
-            pageSize={pageSize}
-            total={shown.length}
+            page={page.page}
+            pageSize={page.pageSize}
+            total={page.total}
             window={SESSION_PAGE_WINDOW}
-            onPageChange={setPage}
+            onPageChange={page.setPage}
           />
         </>
       )}
-      <KeyHelpDialog open={triage.helpOpen} onOpenChange={triage.setHelpOpen} moreKeys={raidKeys} />
+      <KeyHelpDialog
+        open={page.triage.helpOpen}
+        onOpenChange={page.triage.setHelpOpen}
+        moreKeys={raidKeys}
+      />
     </section>
   );
 }

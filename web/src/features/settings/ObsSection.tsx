@@ -1,21 +1,14 @@
 import { Copy } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { OverlayLinks } from './OverlayLinks';
+import { useCopyUrl } from './use-copy-url';
 
 /** The general overlay URL for a broadcast-software browser source (spec section 9). */
 export function ObsSection() {
   const { t } = useTranslation();
   const url = `${window.location.origin}/obs`;
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(t('settings.toast.urlCopied'));
-    } catch {
-      toast.error(t('settings.toast.copyFailed'));
-    }
-  };
+  const copy = useCopyUrl();
 
   return (
     <section className="card settings-section" aria-labelledby="obs-heading">
@@ -35,7 +28,7 @@ export function ObsSection() {
             readOnly
             onFocus={(e) => e.target.select()}
           />
-          <button type="button" className="button button-secondary" onClick={() => void copy()}>
+          <button type="button" className="button button-secondary" onClick={() => void copy(url)}>
             <Copy aria-hidden size={16} />
             {t('settings.obs.copy')}
           </button>

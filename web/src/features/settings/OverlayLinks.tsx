@@ -9,6 +9,7 @@ import {
   useGetOverlayLinksQuery,
   useRevokeOverlayLinkMutation,
 } from './overlay-links-api';
+import { useCopyUrl } from './use-copy-url';
 
 const ACCESSES: OverlayAccess[] = ['read', 'greet'];
 
@@ -44,14 +45,7 @@ export function OverlayLinks() {
     }
   };
 
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(t('settings.toast.urlCopied'));
-    } catch {
-      toast.error(t('settings.toast.copyFailed'));
-    }
-  };
+  const copy = useCopyUrl();
 
   return (
     <div className="overlay-links">

@@ -1,26 +1,23 @@
 import { Keyboard, Search } from 'lucide-react';
-import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatterOrder } from '../chatter-order';
 import { CHATTER_ORDERS } from './use-chatter-order';
+import type { DeskList } from './use-desk-list';
+import type { DeskPage } from './use-desk-page';
 import './triage.css';
 
 interface TriageToolbarProps {
-  order: ChatterOrder;
-  onOrderChange: (order: ChatterOrder) => void;
-  query: string;
-  onQueryChange: (query: string) => void;
-  searchRef: Ref<HTMLInputElement>;
-  /** Chatters matching the search (after it settled), and all of the session's. */
-  matching: number;
+  desk: DeskList;
+  page: DeskPage;
+  /** All of the session's chatters, the count a search's matches are told against. */
   total: number;
-  /** Whether a search is in force (the count shows only then). */
-  searching: boolean;
-  onHelp: () => void;
 }
 
-/** Above a chatter list: the order, the search with its match count, and the keys' help. */
-export function TriageToolbar(props: TriageToolbarProps) {
+/**
+ * Above a chatter list: the order, the search with its match count (shown while a search is in
+ * force), and the keys' help.
+ */
+export function TriageToolbar({ desk, page, total }: TriageToolbarProps) {
   const { t } = useTranslation();
   const label = (order: ChatterOrder) =>
     order === 'next' ? t('triage.orderNext') : t('triage.orderNewest');
@@ -29,13 +26,13 @@ export function TriageToolbar(props: TriageToolbarProps) {
       <fieldset className="order-switch">
         <legend className="visually-hidden">{t('triage.order')}</legend>
         {CHATTER_ORDERS.map((order) => (
-          <label key={order} className={order === props.order ? 'is-selected' : undefined}>
+          <label key={order} className={order === desk.order ? 'is-selected' : undefined}>
             <input
               type="radio"
               name="chatter-order"
               value={order}
-              checked={order === props.order}
-              onChange={() => props.onOrderChange(order)}
+              checked={order === desk.order}
+              onChange={() => desk.setOrder(order)}
             />
             {label(order)}
           </label>
@@ -44,14 +41,14 @@ export function TriageToolbar(props: TriageToolbarProps) {
       <div className="chatter-search">
         <Search aria-hidden size={16} />
         <input
-          ref={props.searchRef}
+          ref={page.searchRef}
           type="search"
           className="input"
           aria-label={t('triage.search')}
           aria-keyshortcuts="/"
           placeholder={t('triage.searchPlaceholder')}
-          value={props.query}
-          onChange={(event) => props.onQueryChange(event.target.value)}
+          value={desk.query}
+          onChange={(event) => desk.setQuery(event.target.value)}
           onKeyDown={(event) => {
             // Esc leaves the search (keeping it) for the list, where j takes the first row.
             if (event.key !== 'Escape') return;
@@ -66,12 +63,12 @@ export function TriageToolbar(props: TriageToolbarProps) {
         aria-label={t('triage.keys')}
         aria-keyshortcuts="?"
         title={t('triage.keysHint')}
-        onClick={props.onHelp}
+        onClick={() => page.triage.setHelpOpen(true)}
       >
         <Keyboard aria-hidden size={18} />
       </button>
       <p className="match-count" role="status">
-        {props.searching ? t('triage.matches', { count: props.matching, total: props.total }) : ''}
+        {desk.search !== '' ? t('triage.matches', { count: desk.matching.length, total }) : ''}
       </p>
     </div>
   );

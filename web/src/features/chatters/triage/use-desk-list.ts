@@ -20,3 +20,5 @@ export function useDeskList(chatters: readonly ChatterDto[], settling: ReadonlyS
   const matching = useMemo(() => searchChatters(ordered, search), [ordered, search]);
   return { order, setOrder, query, setQuery, search, matching };
 }
+
+export type DeskList = ReturnType<typeof useDeskList>;
