@@ -55,9 +55,9 @@ describe('the admin panel', () => {
     await openTab(page, tab);
   };
   /**
-   * A page whose login session an admin ends (reject, force logout, delete) may have a request under way, or start one
-   * before the socket's close reaches it: the server refuses it with 401 (Chromium logs the
-   * refusal) and the page signs out, which the tests check.
+   * A page whose login session an admin ends (reject, force logout, delete) may have a request
+   * under way, or start one before the socket's close reaches it: the server refuses it with 401
+   * (Chromium logs the refusal) and the page signs out, which the tests check.
    */
   const SIGNED_OUT_PAGE_REFUSED = /on http:\/\/[^ ]+\/dashboard: .*status of 401/;
   const toast = (page: Page, text: string) =>
