@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { ERROR_CODES } from '@greetboard/contracts/wire';
 import {
+  apiErrorBody,
   httpStatus,
   isAccountNotApproved,
   isNotSessionOwner,
   serverErrorCode,
-  serverErrorText,
 } from './api-errors';
 
 const failed = (
@@ -30,7 +30,7 @@ describe('API errors', () => {
   it('read the code, the text and the status of the error body', () => {
     const error = failed(404, 'SESSION_NOT_FOUND');
     expect(serverErrorCode(error)).toBe('SESSION_NOT_FOUND');
-    expect(serverErrorText(error)).toBe('Session not found.');
+    expect(apiErrorBody(error)?.error).toBe('Session not found.');
     expect(httpStatus(error)).toBe(404);
     expect(serverErrorCode({ status: 500, data: { code: 42, error: 'x' } })).toBe(undefined);
     expect(serverErrorCode(undefined)).toBe(undefined);

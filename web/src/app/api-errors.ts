@@ -2,21 +2,17 @@ import { isApiErrorBody, type ErrorCode } from '@greetboard/contracts/wire';
 
 /**
  * Every failed API call carries an `ApiErrorBody` (`{ error, code }`, see api-slice.ts), so
- * screens decide by its domain code, never by the server's English text.
+ * screens decide by its domain code, never by the server's English text (to show why a call
+ * failed, see features/i18n/server-error.ts).
  */
-function errorBody(error: unknown) {
+export function apiErrorBody(error: unknown) {
   if (typeof error !== 'object' || error === null) return undefined;
   const data = (error as { data?: unknown }).data;
   return isApiErrorBody(data) ? data : undefined;
 }
 
-/** The server's readable text of a failed call, for logs and fallbacks. */
-export function serverErrorText(error: unknown): string | undefined {
-  return errorBody(error)?.error;
-}
-
 export function serverErrorCode(error: unknown): ErrorCode | undefined {
-  return errorBody(error)?.code;
+  return apiErrorBody(error)?.code;
 }
 
 export function httpStatus(error: unknown): number | string | undefined {

@@ -2,7 +2,6 @@ import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetAdminOverviewQuery } from './admin-api';
-import { useAdminTexts } from './admin-texts';
 import { Spinner } from '../../components/Spinner';
 import { OverviewTab } from './OverviewTab';
 import { SessionsTab } from './SessionsTab';
@@ -18,28 +17,28 @@ export default function AdminPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('overview');
   const pending = useGetAdminOverviewQuery().data?.pendingUsers ?? 0;
-  const textsReady = useAdminTexts();
+  const textsReady = useTranslation('admin').ready;
   const labels: Record<Tab, string> = {
-    overview: t('admin.tabOverview'),
-    sessions: t('admin.tabSessions'),
-    users: t('admin.tabUsers'),
-    system: t('admin.tabSystem'),
+    overview: t('admin:tabOverview'),
+    sessions: t('admin:tabSessions'),
+    users: t('admin:tabUsers'),
+    system: t('admin:tabSystem'),
   };
   if (!textsReady) return <Spinner fullPage />;
   return (
     <div className="page admin-page">
       <header className="page-header">
-        <h1>{t('admin.title')}</h1>
-        <p className="page-description">{t('admin.description')}</p>
+        <h1>{t('admin:title')}</h1>
+        <p className="page-description">{t('admin:description')}</p>
       </header>
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
-        <Tabs.List className="admin-tabs" aria-label={t('admin.tabsLabel')}>
+        <Tabs.List className="admin-tabs" aria-label={t('admin:tabsLabel')}>
           {TABS.map((name) => (
             <Tabs.Trigger key={name} value={name} className="admin-tab">
               {labels[name]}
               {name === 'users' && pending > 0 && (
                 <span className="badge admin-waiting-badge" data-testid="users-tab-pending">
-                  {t('admin.waitingBadge', { count: pending })}
+                  {t('admin:waitingBadge', { count: pending })}
                 </span>
               )}
             </Tabs.Trigger>

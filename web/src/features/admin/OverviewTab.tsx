@@ -12,11 +12,11 @@ export function OverviewTab() {
   const { data, error, isError, isFetching, refetch } = useGetAdminOverviewQuery();
   useLoadFailureToast(error);
   return (
-    <section className="admin-section" aria-label={t('admin.tabOverview')}>
+    <section className="admin-section" aria-label={t('admin:tabOverview')}>
       <div className="admin-toolbar">
         {data && data.pendingUsers > 0 && (
           <p className="banner banner-warning admin-waiting" role="status">
-            {t('admin.waiting', { count: data.pendingUsers })}
+            {t('admin:waiting', { count: data.pendingUsers })}
           </p>
         )}
         <button
@@ -26,15 +26,15 @@ export function OverviewTab() {
           disabled={isFetching}
         >
           <RefreshCw aria-hidden size={16} />
-          {t('admin.refresh')}
+          {t('admin:refresh')}
         </button>
       </div>
       {data ? (
         <div className="stat-grid">
-          <StatCard label={t('admin.totalUsers')} value={data.totalUsers} />
-          <StatCard label={t('admin.activeSessions')} value={data.activeSessions} />
-          <StatCard label={t('admin.totalChatters')} value={data.totalChatters} />
-          <StatCard label={t('admin.tmiConnections')} value={data.activeTmiConnections} />
+          <StatCard label={t('admin:totalUsers')} value={data.totalUsers} />
+          <StatCard label={t('admin:activeSessions')} value={data.activeSessions} />
+          <StatCard label={t('admin:totalChatters')} value={data.totalChatters} />
+          <StatCard label={t('admin:tmiConnections')} value={data.activeTmiConnections} />
         </div>
       ) : (
         !isError && <Spinner />
@@ -49,7 +49,7 @@ export function useLoadFailureToast(error: unknown) {
   useEffect(() => {
     if (!error) return;
     const text =
-      adminErrorCode(error) === 'ADMIN_REQUIRED' ? t('admin.adminRequired') : t('admin.loadFailed');
+      adminErrorCode(error) === 'ADMIN_REQUIRED' ? t('admin:adminRequired') : t('admin:loadFailed');
     toast.error(text, { id: 'admin-load-failed' });
   }, [error, t]);
 }

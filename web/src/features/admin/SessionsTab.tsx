@@ -27,30 +27,30 @@ export function SessionsTab() {
     setStopping(null);
     try {
       await forceStop(session.id).unwrap();
-      toast.success(t('admin.forceStopped', { name: session.name }));
+      toast.success(t('admin:forceStopped', { name: session.name }));
     } catch (failure) {
-      toast.error(adminFailureText(t, t('admin.forceStopFailed'), failure));
+      toast.error(adminFailureText(t, t('admin:forceStopFailed'), failure));
     }
   };
 
   if (isLoading) return <Spinner />;
   const active = sessions.filter((session) => session.isActive).length;
   return (
-    <section className="admin-section" aria-label={t('admin.tabSessions')}>
-      <p className="admin-counts">{t('admin.sessionsTotal', { count: sessions.length, active })}</p>
+    <section className="admin-section" aria-label={t('admin:tabSessions')}>
+      <p className="admin-counts">{t('admin:sessionsTotal', { count: sessions.length, active })}</p>
       {sessions.length === 0 ? (
-        <p className="empty-state">{t('admin.noSessions')}</p>
+        <p className="empty-state">{t('admin:noSessions')}</p>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table">
             <thead>
               <tr>
-                <th scope="col">{t('admin.colSession')}</th>
-                <th scope="col">{t('admin.colUser')}</th>
-                <th scope="col">{t('admin.colStatus')}</th>
-                <th scope="col">{t('admin.colChatters')}</th>
-                <th scope="col">{t('admin.colCreated')}</th>
-                <th scope="col">{t('admin.colActions')}</th>
+                <th scope="col">{t('admin:colSession')}</th>
+                <th scope="col">{t('admin:colUser')}</th>
+                <th scope="col">{t('admin:colStatus')}</th>
+                <th scope="col">{t('admin:colChatters')}</th>
+                <th scope="col">{t('admin:colCreated')}</th>
+                <th scope="col">{t('admin:colActions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -76,7 +76,7 @@ export function SessionsTab() {
                         className="button button-danger button-small"
                         onClick={() => setStopping(session)}
                       >
-                        {t('admin.forceStop')}
+                        {t('admin:forceStop')}
                       </button>
                     )}
                   </td>
@@ -89,13 +89,13 @@ export function SessionsTab() {
       {controls}
       <ConfirmDialog
         open={stopping !== null}
-        title={t('admin.forceStopTitle')}
-        confirmLabel={t('admin.forceStop')}
+        title={t('admin:forceStopTitle')}
+        confirmLabel={t('admin:forceStop')}
         onClose={() => setStopping(null)}
         onConfirm={() => stopping && void confirmStop(stopping)}
       >
         <p>
-          {t('admin.forceStopText', {
+          {t('admin:forceStopText', {
             name: stopping?.name ?? '',
             owner: stopping?.user?.username ?? '',
           })}

@@ -20,21 +20,21 @@ type Confirmed = { action: 'force-logout' | 'delete'; user: AdminUserDto };
 
 const ACTION_TEXTS: Record<UserAction, { success: string; failure: string; label: string }> = {
   approve: {
-    success: 'admin.approvedUser',
-    failure: 'admin.approveFailed',
-    label: 'admin.approve',
+    success: 'admin:approvedUser',
+    failure: 'admin:approveFailed',
+    label: 'admin:approve',
   },
-  reject: { success: 'admin.rejectedUser', failure: 'admin.rejectFailed', label: 'admin.reject' },
+  reject: { success: 'admin:rejectedUser', failure: 'admin:rejectFailed', label: 'admin:reject' },
   promote: {
-    success: 'admin.promotedUser',
-    failure: 'admin.promoteFailed',
-    label: 'admin.promote',
+    success: 'admin:promotedUser',
+    failure: 'admin:promoteFailed',
+    label: 'admin:promote',
   },
-  demote: { success: 'admin.demotedUser', failure: 'admin.demoteFailed', label: 'admin.demote' },
+  demote: { success: 'admin:demotedUser', failure: 'admin:demoteFailed', label: 'admin:demote' },
   'force-logout': {
-    success: 'admin.loggedOutUser',
-    failure: 'admin.forceLogoutFailed',
-    label: 'admin.forceLogout',
+    success: 'admin:loggedOutUser',
+    failure: 'admin:forceLogoutFailed',
+    label: 'admin:forceLogout',
   },
 };
 
@@ -67,9 +67,9 @@ export function UsersTab() {
   const remove = async (user: AdminUserDto) => {
     try {
       await deleteUser(user.id).unwrap();
-      toast.success(t('admin.deletedUser', { name: nameOf(user) }));
+      toast.success(t('admin:deletedUser', { name: nameOf(user) }));
     } catch (failure) {
-      toast.error(adminFailureText(t, t('admin.deleteFailed'), failure));
+      toast.error(adminFailureText(t, t('admin:deleteFailed'), failure));
     }
   };
 
@@ -83,30 +83,30 @@ export function UsersTab() {
   if (isLoading) return <Spinner />;
   const pending = users.filter((user) => !user.isApproved).length;
   return (
-    <section className="admin-section" aria-label={t('admin.tabUsers')}>
+    <section className="admin-section" aria-label={t('admin:tabUsers')}>
       <p className="admin-counts" data-testid="user-counts">
-        <span>{t('admin.usersTotal', { count: users.length })}</span>
-        <span>{t('admin.approvedCount', { count: users.length - pending })}</span>
+        <span>{t('admin:usersTotal', { count: users.length })}</span>
+        <span>{t('admin:approvedCount', { count: users.length - pending })}</span>
         <span className={pending > 0 ? 'admin-pending-count' : undefined}>
-          {t('admin.pendingCount', { count: pending })}
+          {t('admin:pendingCount', { count: pending })}
         </span>
-        <span>{t('admin.adminCount', { count: users.filter((user) => user.isAdmin).length })}</span>
+        <span>{t('admin:adminCount', { count: users.filter((user) => user.isAdmin).length })}</span>
       </p>
       {users.length === 0 ? (
-        <p className="empty-state">{t('admin.noUsers')}</p>
+        <p className="empty-state">{t('admin:noUsers')}</p>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table">
             <thead>
               <tr>
-                <th scope="col">{t('admin.colUser')}</th>
-                <th scope="col">{t('admin.colPlatformId')}</th>
-                <th scope="col">{t('admin.colApproval')}</th>
-                <th scope="col">{t('admin.colRole')}</th>
-                <th scope="col">{t('admin.colSessions')}</th>
-                <th scope="col">{t('admin.colChatters')}</th>
-                <th scope="col">{t('admin.colJoined')}</th>
-                <th scope="col">{t('admin.colActions')}</th>
+                <th scope="col">{t('admin:colUser')}</th>
+                <th scope="col">{t('admin:colPlatformId')}</th>
+                <th scope="col">{t('admin:colApproval')}</th>
+                <th scope="col">{t('admin:colRole')}</th>
+                <th scope="col">{t('admin:colSessions')}</th>
+                <th scope="col">{t('admin:colChatters')}</th>
+                <th scope="col">{t('admin:colJoined')}</th>
+                <th scope="col">{t('admin:colActions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -121,7 +121,7 @@ export function UsersTab() {
                         size={28}
                       />
                       <span>
-                        {nameOf(user)} {user.id === me?.id && t('admin.you')}
+                        {nameOf(user)} {user.id === me?.id && t('admin:you')}
                       </span>
                     </span>
                   </td>
@@ -130,10 +130,10 @@ export function UsersTab() {
                     <span
                       className={`pill ${user.isApproved ? 'pill-active' : 'admin-pill-pending'}`}
                     >
-                      {user.isApproved ? t('admin.approved') : t('admin.pending')}
+                      {user.isApproved ? t('admin:approved') : t('admin:pending')}
                     </span>
                   </td>
-                  <td>{user.isAdmin ? t('admin.roleAdmin') : t('admin.roleUser')}</td>
+                  <td>{user.isAdmin ? t('admin:roleAdmin') : t('admin:roleUser')}</td>
                   <td>{user._count.sessions}</td>
                   <td>{user._count.chatters}</td>
                   <td>
@@ -145,33 +145,33 @@ export function UsersTab() {
                     <div className="admin-actions">
                       {user.isApproved ? (
                         <ActionButton
-                          label={t('admin.reject')}
+                          label={t('admin:reject')}
                           onClick={() => void act(user, 'reject')}
                         />
                       ) : (
                         <ActionButton
-                          label={t('admin.approve')}
+                          label={t('admin:approve')}
                           primary
                           onClick={() => void act(user, 'approve')}
                         />
                       )}
                       {user.isAdmin ? (
                         <ActionButton
-                          label={t('admin.demote')}
+                          label={t('admin:demote')}
                           onClick={() => void act(user, 'demote')}
                         />
                       ) : (
                         <ActionButton
-                          label={t('admin.promote')}
+                          label={t('admin:promote')}
                           onClick={() => void act(user, 'promote')}
                         />
                       )}
                       <ActionButton
-                        label={t('admin.forceLogout')}
+                        label={t('admin:forceLogout')}
                         onClick={() => setConfirming({ action: 'force-logout', user })}
                       />
                       <ActionButton
-                        label={t('admin.deleteUser')}
+                        label={t('admin:deleteUser')}
                         danger
                         onClick={() => setConfirming({ action: 'delete', user })}
                       />
@@ -186,26 +186,26 @@ export function UsersTab() {
       {controls}
       <ConfirmDialog
         open={confirming?.action === 'force-logout'}
-        title={t('admin.forceLogoutTitle')}
-        confirmLabel={t('admin.forceLogout')}
+        title={t('admin:forceLogoutTitle')}
+        confirmLabel={t('admin:forceLogout')}
         onClose={() => setConfirming(null)}
         onConfirm={confirm}
       >
-        <p>{t('admin.forceLogoutText', { name: confirming ? nameOf(confirming.user) : '' })}</p>
+        <p>{t('admin:forceLogoutText', { name: confirming ? nameOf(confirming.user) : '' })}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={confirming?.action === 'delete'}
-        title={t('admin.deleteTitle')}
-        confirmLabel={t('admin.deleteUser')}
+        title={t('admin:deleteTitle')}
+        confirmLabel={t('admin:deleteUser')}
         onClose={() => setConfirming(null)}
         onConfirm={confirm}
       >
-        <p>{t('admin.deleteText', { name: confirming ? nameOf(confirming.user) : '' })}</p>
+        <p>{t('admin:deleteText', { name: confirming ? nameOf(confirming.user) : '' })}</p>
         <ul className="bullet-list">
-          <li>{t('admin.deleteSessions', { count: confirming?.user._count.sessions ?? 0 })}</li>
-          <li>{t('admin.deleteChatters', { count: confirming?.user._count.chatters ?? 0 })}</li>
+          <li>{t('admin:deleteSessions', { count: confirming?.user._count.sessions ?? 0 })}</li>
+          <li>{t('admin:deleteChatters', { count: confirming?.user._count.chatters ?? 0 })}</li>
         </ul>
-        <p className="text-danger">{t('admin.deleteWarning')}</p>
+        <p className="text-danger">{t('admin:deleteWarning')}</p>
       </ConfirmDialog>
     </section>
   );

@@ -6,19 +6,19 @@ import type { TFunction } from 'i18next';
  */
 export function adminFailureText(t: TFunction, failure: string, error: unknown): string {
   const reason = reasonOf(t, error);
-  return reason ? t('admin.failedBecause', { failure, reason }) : failure;
+  return reason ? t('admin:failedBecause', { failure, reason }) : failure;
 }
 
 function reasonOf(t: TFunction, error: unknown): string | undefined {
   switch (adminErrorCode(error)) {
     case 'LAST_ADMIN':
-      return t('admin.reasonLastAdmin');
+      return t('admin:reasonLastAdmin');
     case 'USER_NOT_FOUND':
-      return t('admin.reasonUserGone');
+      return t('admin:reasonUserGone');
     case 'SESSION_NOT_FOUND':
-      return t('admin.reasonSessionGone');
+      return t('admin:reasonSessionGone');
     case 'ADMIN_REQUIRED':
-      return t('admin.reasonNotAdmin');
+      return t('admin:reasonNotAdmin');
     default:
       break;
   }

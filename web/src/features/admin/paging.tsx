@@ -46,19 +46,19 @@ function PageControls(props: {
           className="icon-button"
           onClick={() => props.onPage(props.page - 1)}
           disabled={props.page <= 1}
-          aria-label={t('admin.previousPage')}
+          aria-label={t('admin:previousPage')}
         >
           <ChevronLeft aria-hidden size={16} />
         </button>
         <span aria-live="polite">
-          {t('admin.pageOf', { page: props.page, pages: props.pages })}
+          {t('admin:pageOf', { page: props.page, pages: props.pages })}
         </span>
         <button
           type="button"
           className="icon-button"
           onClick={() => props.onPage(props.page + 1)}
           disabled={props.page >= props.pages}
-          aria-label={t('admin.nextPage')}
+          aria-label={t('admin:nextPage')}
         >
           <ChevronRight aria-hidden size={16} />
         </button>

@@ -4,8 +4,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { chatterFixture, renderWithApp, setUpI18n } from '../../../test/unit/test-utils';
 import { ChatterList, type ChatterRowVariant } from './ChatterList';
 import { chatterBadges, greetedMark } from './triage/RowMarks';
-import { badgeTexts } from './badges/badge-texts';
-import { triageTexts } from './triage/triage-texts';
+import { i18n } from '../i18n/i18n';
 
 const greeted = chatterFixture('alice', {
   firstMessage: 'hello zebra42',
@@ -31,8 +30,7 @@ function renderList(variant: ChatterRowVariant, onGreeted?: (id: string) => void
 describe('ChatterList', () => {
   beforeAll(async () => {
     await setUpI18n();
-    await triageTexts.load('en');
-    await badgeTexts.load('en');
+    await i18n.loadNamespaces(['triage', 'badges']);
   });
   afterEach(cleanup);
 

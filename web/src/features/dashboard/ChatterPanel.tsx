@@ -9,9 +9,7 @@ import { useJustGreeted } from '../chatters/hide-greeted';
 import { KeyHelpDialog } from '../chatters/triage/KeyHelpDialog';
 import { greetedMark } from '../chatters/triage/RowMarks';
 import { badgesWithRaider, RaidBanner, useRaidKeyHelp } from '../raids/RaidBanner';
-import { useRaidTexts } from '../raids/raid-texts';
 import { TriageToolbar } from '../chatters/triage/TriageToolbar';
-import { useTriageTexts } from '../chatters/triage/triage-texts';
 import { useDeskList } from '../chatters/triage/use-desk-list';
 import { useDeskPage } from '../chatters/triage/use-desk-page';
 import { PageSizeSelect, Pagination } from '../chatters/Pagination';
@@ -26,7 +24,7 @@ export function ChatterPanel({ session }: { session: SessionDto | null }) {
     <section className="card column" aria-labelledby="chatters-heading">
       <div className="card-header">
         <h2 id="chatters-heading" className="card-title">
-          {session ? t('dashboard.chattersOf', { name: session.name }) : t('dashboard.chatters')}
+          {session ? t('dashboard:chattersOf', { name: session.name }) : t('dashboard:chatters')}
         </h2>
         {session && <PresenceAvatars sessionId={session.id} />}
         {session && <StatusPill active={session.isActive} />}
@@ -36,8 +34,8 @@ export function ChatterPanel({ session }: { session: SessionDto | null }) {
       ) : (
         <div className="empty-state">
           <Eye aria-hidden size={28} />
-          <p className="empty-title">{t('dashboard.selectSession')}</p>
-          <p className="empty-hint">{t('dashboard.selectHint')}</p>
+          <p className="empty-title">{t('dashboard:selectSession')}</p>
+          <p className="empty-hint">{t('dashboard:selectHint')}</p>
         </div>
       )}
     </section>
@@ -45,8 +43,8 @@ export function ChatterPanel({ session }: { session: SessionDto | null }) {
 }
 
 function SessionChatters({ session }: { session: SessionDto }) {
-  const { t, ready } = useTriageTexts();
-  const raidTexts = useRaidTexts();
+  const { t, ready } = useTranslation('triage');
+  const raidTexts = useTranslation('raids');
   const raidKeys = useRaidKeyHelp();
   const { data: chatters = [], isLoading, isError } = useGetChattersQuery(session.id);
   const [settling, markSettling] = useJustGreeted();
@@ -63,7 +61,7 @@ function SessionChatters({ session }: { session: SessionDto }) {
     return (
       <>
         {banner}
-        <p className="empty-state">{t('dashboard.noChatters')}</p>
+        <p className="empty-state">{t('dashboard:noChatters')}</p>
       </>
     );
 
@@ -75,7 +73,7 @@ function SessionChatters({ session }: { session: SessionDto }) {
         <PageSizeSelect value={page.pageSize} onChange={page.setPageSize} />
       </div>
       {page.total === 0 ? (
-        <p className="empty-state">{t('triage.noMatches', { query: desk.search })}</p>
+        <p className="empty-state">{t('triage:noMatches', { query: desk.search })}</p>
       ) : (
         <ChatterList
           ref={page.listRef}

@@ -1,23 +1,22 @@
+import { useTranslation } from 'react-i18next';
 import type { SessionDto } from '@greetboard/contracts/wire';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useAuth } from '../auth/use-auth';
-import { useFeatureTexts } from '../i18n/feature-texts';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { useLiveRoom } from '../live/use-live-room';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { pickActiveSession } from '../sessions/session-selection';
 import { defaultKeywordsOf, useGetSettingsQuery } from '../settings/settings-api';
 import { ChatterPanel } from './ChatterPanel';
-import { dashboardTexts } from './dashboard-texts';
 import { SessionList } from './SessionList';
 import { useNewChatterToasts } from './use-new-chatter-toasts';
 import './dashboard.css';
 
 export default function DashboardPage() {
-  const { t, ready } = useFeatureTexts(dashboardTexts);
+  const { t, ready } = useTranslation('dashboard');
   const { user } = useAuth();
   const { data: sessions = [], isLoading, isError } = useGetSessionsQuery();
   const settings = useGetSettingsQuery();
@@ -64,20 +63,20 @@ export default function DashboardPage() {
   return (
     <div className="page">
       <header className="page-header">
-        <h1>{t('dashboard.title')}</h1>
-        <p className="page-description">{t('dashboard.description')}</p>
+        <h1>{t('dashboard:title')}</h1>
+        <p className="page-description">{t('dashboard:description')}</p>
       </header>
       {!user.isApproved && (
         <div className="banner banner-warning" role="status">
-          <strong>{t('dashboard.pendingTitle')}</strong>
-          <p>{t('dashboard.pendingMessage')}</p>
+          <strong>{t('dashboard:pendingTitle')}</strong>
+          <p>{t('dashboard:pendingMessage')}</p>
         </div>
       )}
       <div className="stat-grid">
-        <StatCard label={t('dashboard.totalSessions')} value={stats.totalSessions} />
-        <StatCard label={t('dashboard.activeSessions')} value={stats.activeSessions} />
-        <StatCard label={t('dashboard.totalChatters')} value={stats.totalChatters} />
-        <StatCard label={t('dashboard.greeted')} value={stats.greeted} />
+        <StatCard label={t('dashboard:totalSessions')} value={stats.totalSessions} />
+        <StatCard label={t('dashboard:activeSessions')} value={stats.activeSessions} />
+        <StatCard label={t('dashboard:totalChatters')} value={stats.totalChatters} />
+        <StatCard label={t('dashboard:greeted')} value={stats.greeted} />
       </div>
       {isLoading ? (
         <Spinner />

@@ -4,8 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp, setUpI18n } from '../../../test/unit/test-utils';
-import { dashboardTexts } from './dashboard-texts';
 import { SessionList } from './SessionList';
+import { i18n } from '../i18n/i18n';
 
 const pending: UserDto = {
   id: 'u1',
@@ -33,7 +33,7 @@ function renderSessionList(user: UserDto) {
 describe('SessionList new-session button', () => {
   beforeAll(async () => {
     await setUpI18n();
-    await dashboardTexts.load('en');
+    await i18n.loadNamespaces('dashboard');
   });
   afterEach(cleanup);
 

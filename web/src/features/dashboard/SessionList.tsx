@@ -29,7 +29,7 @@ export function SessionList(props: SessionListProps) {
   const newButtonContent = (
     <>
       <Plus aria-hidden size={16} />
-      {t('dashboard.newSession')}
+      {t('dashboard:newSession')}
     </>
   );
 
@@ -37,7 +37,7 @@ export function SessionList(props: SessionListProps) {
     <section className="card column" aria-labelledby="sessions-heading">
       <div className="card-header">
         <h2 id="sessions-heading" className="card-title">
-          {t('dashboard.sessions')}
+          {t('dashboard:sessions')}
         </h2>
         {user.isApproved ? (
           <button
@@ -65,13 +65,13 @@ export function SessionList(props: SessionListProps) {
               </Tooltip.Trigger>
               <Tooltip.Portal>
                 <Tooltip.Content className="tooltip" sideOffset={6}>
-                  {t('dashboard.needsApproval')}
+                  {t('dashboard:needsApproval')}
                   <Tooltip.Arrow className="tooltip-arrow" />
                 </Tooltip.Content>
               </Tooltip.Portal>
             </Tooltip.Root>
             <span id={reasonId} className="visually-hidden">
-              {t('dashboard.needsApproval')}
+              {t('dashboard:needsApproval')}
             </span>
           </Tooltip.Provider>
         )}
@@ -91,7 +91,7 @@ export function SessionList(props: SessionListProps) {
         />
       )}
       {sessions.length === 0 ? (
-        <p className="empty-state">{t('dashboard.noSessions')}</p>
+        <p className="empty-state">{t('dashboard:noSessions')}</p>
       ) : (
         <ul className="session-list">
           {sessions.map((session) => (

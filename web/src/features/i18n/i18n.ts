@@ -1,9 +1,8 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Locale } from 'date-fns';
-import { enUS } from 'date-fns/locale/en-US';
-import { en, type LocaleMessages } from '../../locales/en';
+import { en } from '../../locales/en';
 import { readStored } from '../../app/local-storage';
+import { isNamespace, readTexts } from './namespaces';
 
 export const LANGUAGES = ['en', 'de', 'es', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -15,67 +14,66 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-interface LoadedLanguage {
-  messages: LocaleMessages;
-  dateLocale: Locale;
-}
-
-/** English ships in the main bundle; the others load on demand so the overlay stays small. */
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<LoadedLanguage>> = {
-  de: async () => ({
-    messages: (await import('../../locales/de')).de,
-    dateLocale: (await import('date-fns/locale/de')).de,
-  }),
-  es: async () => ({
-    messages: (await import('../../locales/es')).es,
-    dateLocale: (await import('date-fns/locale/es')).es,
-  }),
-  fr: async () => ({
-    messages: (await import('../../locales/fr')).fr,
-    dateLocale: (await import('date-fns/locale/fr')).fr,
-  }),
+/** i18next's backend: a namespace's file in a language arrives by dynamic import (namespaces.ts). */
+export const textFiles: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, namespace, callback) {
+    if (!isLanguage(language) || !isNamespace(namespace)) {
+      callback(new Error(`No texts for ${namespace} in ${language}`), false);
+      return;
+    }
+    readTexts(namespace, language).then(
+      (texts) => callback(null, texts),
+      (error: unknown) => {
+        console.warn(`Could not load the ${namespace} texts in ${language}`, error);
+        // false: no retry; English, loaded beside every language, stands in.
+        callback(error instanceof Error ? error : new Error(String(error)), false);
+      },
+    );
+  },
 };
-
-const dateLocales: Partial<Record<Language, Locale>> = { en: enUS };
-
-export function dateLocaleFor(language: string): Locale {
-  return (isLanguage(language) && dateLocales[language]) || enUS;
-}
 
 export const i18n: I18n = i18next.createInstance();
 
-const preparers = new Set<(language: Language) => Promise<void>>();
-/** Work to finish before a newly chosen language is shown, such as loading a screen's texts. */
-export function beforeLanguageShown(prepare: (language: Language) => Promise<void>) {
-  preparers.add(prepare);
-}
-
-/** Initialises i18next with English, then switches to the stored language once it has loaded. */
+/**
+ * Initialises i18next with English, then switches to the stored language once it has loaded.
+ * English's main texts ship in the main bundle; every other file loads through `textFiles`.
+ */
 export async function initI18n(language: string | null = readStored(LANGUAGE_STORAGE_KEY)) {
-  await i18n.use(initReactI18next).init({
-    resources: { en: { translation: en } },
-    lng: 'en',
-    fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18n
+    .use(textFiles)
+    .use(initReactI18next)
+    .init({
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
+      ns: ['translation'],
+      defaultNS: 'translation',
+      // A screen's `t` from `useTranslation('<its namespace>')` still finds the common texts.
+      fallbackNS: 'translation',
+      lng: 'en',
+      fallbackLng: 'en',
+      supportedLngs: [...LANGUAGES],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // Screens show their own spinner while `ready` is false, rather than suspending the page.
+      react: { useSuspense: false },
+    });
   document.documentElement.lang = 'en';
   if (isLanguage(language) && language !== 'en') await changeLanguage(language);
 }
 
+/**
+ * Loads the language's files of every namespace in use, then switches, so the screen shown
+ * changes language at once; a language whose main file fails to load is not switched to.
+ */
 export async function changeLanguage(language: Language) {
-  if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
-    try {
-      const loaded = await loaders[language]();
-      i18n.addResourceBundle(language, 'translation', loaded.messages);
-      dateLocales[language] = loaded.dateLocale;
-    } catch (error) {
-      console.warn(`Could not load language ${language}; staying on English`, error);
-      return;
-    }
+  await i18n.loadLanguages(language);
+  if (!i18n.hasResourceBundle(language, 'translation')) {
+    console.warn(`Could not load language ${language}; staying on English`);
+    return;
   }
-  await Promise.all([...preparers].map((prepare) => prepare(language)));
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }

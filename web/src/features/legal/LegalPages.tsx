@@ -3,8 +3,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/Spinner';
-import { useFeatureTexts } from '../i18n/feature-texts';
-import { legalTexts } from './legal-texts';
 import './legal.css';
 
 /** The one contact address the legal pages repeat. */
@@ -35,18 +33,18 @@ function Sections({ prefix, keys }: { prefix: string; keys: string[] }) {
 }
 
 export function PrivacyPage() {
-  const { t, ready } = useFeatureTexts(legalTexts);
+  const { t, ready } = useTranslation('legal');
   if (!ready) return <Spinner fullPage />;
   return (
-    <LegalPage title={t('legal.privacy.title')}>
+    <LegalPage title={t('legal:privacy.title')}>
       <Sections
-        prefix="legal.privacy"
+        prefix="legal:privacy"
         keys={['collected', 'use', 'security', 'retention', 'thirdParties', 'rights']}
       />
       <section>
-        <h2>{t('legal.privacy.contactTitle')}</h2>
+        <h2>{t('legal:privacy.contactTitle')}</h2>
         <p>
-          <a href={`mailto:${CONTACT_EMAIL}`}>{t('legal.contactLine', { email: CONTACT_EMAIL })}</a>
+          <a href={`mailto:${CONTACT_EMAIL}`}>{t('legal:contactLine', { email: CONTACT_EMAIL })}</a>
         </p>
       </section>
     </LegalPage>
@@ -54,12 +52,12 @@ export function PrivacyPage() {
 }
 
 export function TermsPage() {
-  const { t, ready } = useFeatureTexts(legalTexts);
+  const { t, ready } = useTranslation('legal');
   if (!ready) return <Spinner fullPage />;
   return (
-    <LegalPage title={t('legal.terms.title')}>
+    <LegalPage title={t('legal:terms.title')}>
       <Sections
-        prefix="legal.terms"
+        prefix="legal:terms"
         keys={[
           'acceptance',
           'service',
@@ -77,22 +75,22 @@ export function TermsPage() {
 }
 
 export function ImprintPage() {
-  const { t, ready } = useFeatureTexts(legalTexts);
+  const { t, ready } = useTranslation('legal');
   if (!ready) return <Spinner fullPage />;
   return (
-    <LegalPage title={t('legal.imprint.title')}>
-      <Sections prefix="legal.imprint" keys={['operator']} />
+    <LegalPage title={t('legal:imprint.title')}>
+      <Sections prefix="legal:imprint" keys={['operator']} />
       <section>
-        <h2>{t('legal.imprint.contactTitle')}</h2>
+        <h2>{t('legal:imprint.contactTitle')}</h2>
         <p>
           <a href={`mailto:${CONTACT_EMAIL}`}>
-            {t('legal.imprint.emailLabel', { email: CONTACT_EMAIL })}
+            {t('legal:imprint.emailLabel', { email: CONTACT_EMAIL })}
           </a>
         </p>
       </section>
       <section>
-        <h2>{t('legal.imprint.responsibleTitle')}</h2>
-        <p>{t('legal.imprint.responsibleText', { email: CONTACT_EMAIL })}</p>
+        <h2>{t('legal:imprint.responsibleTitle')}</h2>
+        <p>{t('legal:imprint.responsibleText', { email: CONTACT_EMAIL })}</p>
       </section>
     </LegalPage>
   );

@@ -1,14 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import type { ChatterClaim, ChatterDto } from '@greetboard/contracts/wire';
 import { useCallback, useMemo } from 'react';
 import { Avatar } from '../../components/Avatar';
 import { useAuth } from '../auth/use-auth';
-import { usePresenceTexts } from './presence-texts';
 import { usePresence } from './presence-store';
 import './presence.css';
 
 /** '{name} is greeting' on a row someone else claimed: avatar and text, not colour alone. */
 export function ClaimMark({ claims }: { claims: ChatterClaim[] }) {
-  const { t } = usePresenceTexts();
+  const { t } = useTranslation('presence');
   const first = claims[0];
   if (!first) return null;
   const names = claims.map((claim) => claim.user.displayName);
@@ -22,8 +22,8 @@ export function ClaimMark({ claims }: { claims: ChatterClaim[] }) {
       />
       <span>
         {names.length === 1
-          ? t('presence.isGreeting', { name: names[0] })
-          : t('presence.severalGreeting', { names: names.join(', ') })}
+          ? t('presence:isGreeting', { name: names[0] })
+          : t('presence:severalGreeting', { names: names.join(', ') })}
       </span>
     </span>
   );
@@ -34,7 +34,7 @@ export function ClaimMark({ claims }: { claims: ChatterClaim[] }) {
  * session, read from the live presence once per list rather than per row.
  */
 export function useClaimMarks(sessionId: string) {
-  const { ready } = usePresenceTexts();
+  const { ready } = useTranslation('presence');
   const { user } = useAuth();
   const { claims } = usePresence(sessionId);
   const byChatter = useMemo(() => {

@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/Avatar';
 import { useAuth } from '../auth/use-auth';
-import { usePresenceTexts } from './presence-texts';
 import { usePresence } from './presence-store';
 import './presence.css';
 
@@ -9,7 +9,7 @@ import './presence.css';
  * and keyboard focus and read by screen readers. Nothing while the user is alone.
  */
 export function PresenceAvatars({ sessionId }: { sessionId: string }) {
-  const { t, ready } = usePresenceTexts();
+  const { t, ready } = useTranslation('presence');
   const { user } = useAuth();
   const { users } = usePresence(sessionId);
   const others = users.filter((present) => present.id !== user?.id);
@@ -17,7 +17,7 @@ export function PresenceAvatars({ sessionId }: { sessionId: string }) {
   return (
     <div className="presence" data-testid="presence">
       <span className="presence-label" id={`presence-${sessionId}`}>
-        {t('presence.alsoHere')}
+        {t('presence:alsoHere')}
       </span>
       <ul className="presence-avatars" aria-labelledby={`presence-${sessionId}`}>
         {others.map((present) => (

@@ -1,10 +1,9 @@
 /** @jest-environment ./web/test/jsdom-environment.js */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
-import { changeLanguage } from '../i18n/i18n';
+import { changeLanguage, i18n } from '../i18n/i18n';
 import { renderWithApp, setUpI18n } from '../../../test/unit/test-utils';
 import LoginPage from './LoginPage';
-import { loginTexts } from './login-texts';
 
 const loginWithError = (error: string) =>
   renderWithApp(<LoginPage />, { route: `/login?error=${encodeURIComponent(error)}` });
@@ -14,7 +13,7 @@ describe('LoginPage sign-in errors', () => {
   beforeAll(async () => {
     await setUpI18n();
     // The page shows once its texts have loaded; changeLanguage then loads them in each language.
-    await loginTexts.load('en');
+    await i18n.loadNamespaces('login');
   });
   afterEach(async () => {
     cleanup();

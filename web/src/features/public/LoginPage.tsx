@@ -1,34 +1,33 @@
+import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner';
-import { useFeatureTexts } from '../i18n/feature-texts';
 import { loginErrorKey } from './login-error';
-import { loginTexts } from './login-texts';
 import './public.css';
 
 /** Sign-in is the browser navigating to the backend's OAuth start. */
 export const SIGN_IN_PATH = '/auth/twitch';
 
 export default function LoginPage() {
-  const { t, ready } = useFeatureTexts(loginTexts);
+  const { t, ready } = useTranslation('login');
   // A failed sign-in comes back as /login?error=<code or the server's English text>.
   const [params] = useSearchParams();
   const errorKey = loginErrorKey(params.get('error'));
   const features = [
-    t('login.feature1'),
-    t('login.feature2'),
-    t('login.feature3'),
-    t('login.feature4'),
+    t('login:feature1'),
+    t('login:feature2'),
+    t('login:feature3'),
+    t('login:feature4'),
   ];
   if (!ready) return <Spinner fullPage />;
   return (
     <main className="login">
       <div className="card login-card">
-        <h1>{t('login.title')}</h1>
-        <p className="page-description">{t('login.subtitle')}</p>
+        <h1>{t('login:title')}</h1>
+        <p className="page-description">{t('login:subtitle')}</p>
         {errorKey && (
           <div className="banner banner-danger" role="alert">
-            <strong>{t('login.failed')}</strong>
+            <strong>{t('login:failed')}</strong>
             <p>{t(errorKey)}</p>
           </div>
         )}
@@ -37,9 +36,9 @@ export default function LoginPage() {
           className="button button-twitch button-large"
           onClick={() => window.location.assign(SIGN_IN_PATH)}
         >
-          {t('login.button')}
+          {t('login:button')}
         </button>
-        <h2 className="login-features-title">{t('login.featuresTitle')}</h2>
+        <h2 className="login-features-title">{t('login:featuresTitle')}</h2>
         <ul className="check-list">
           {features.map((feature) => (
             <li key={feature}>

@@ -36,7 +36,7 @@ export function loginErrorKey(error: string | null): string | null {
   const value = error?.trim();
   if (!value) return null;
   for (const [name, known] of Object.entries(LOGIN_ERRORS)) {
-    if (value === known.code || value === known.serverText) return `login.errors.${name}`;
+    if (value === known.code || value === known.serverText) return `login:errors.${name}`;
   }
   return 'errors.generic';
 }

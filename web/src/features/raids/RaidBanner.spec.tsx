@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { chatterFixture, fakeApi, renderWithApp, setUpI18n } from '../../../test/unit/test-utils';
 import { badgesWithRaider, RaidBanner } from './RaidBanner';
-import { raidTexts } from './raid-texts';
+import { i18n } from '../i18n/i18n';
 
 const raid: RaidDto = {
   id: 'raid-1',
@@ -36,7 +36,7 @@ const press = (key: string, shiftKey = false) =>
 describe('RaidBanner', () => {
   beforeAll(async () => {
     await setUpI18n();
-    await raidTexts.load('en');
+    await i18n.loadNamespaces(['raids', 'badges']);
   });
   afterEach(cleanup);
 

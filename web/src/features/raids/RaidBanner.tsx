@@ -19,8 +19,8 @@ interface GroupGreet {
 export function useRaidKeyHelp(): KeyHelp {
   const { t } = useTranslation();
   return [
-    [['r'], t('raids.keyGreetAll')],
-    [['Shift', 'R'], t('raids.keyUndoAll')],
+    [['r'], t('raids:keyGreetAll')],
+    [['Shift', 'R'], t('raids:keyUndoAll')],
   ];
 }
 
@@ -55,9 +55,9 @@ function RaidBannerOf({ raid, chatters }: { raid: RaidDto; chatters: ChatterDto[
     try {
       const { chatters: greeted } = await greetRaiders(input).unwrap();
       setLast({ raidId: raid.id, chatterIds: greeted.map((chatter) => chatter.id) });
-      setStatus(t('raids.greeted', { count: greeted.length }));
+      setStatus(t('raids:greeted', { count: greeted.length }));
     } catch {
-      toast.error(t('raids.failed'));
+      toast.error(t('raids:failed'));
     }
   }, [busy, pending, greetRaiders, input, raid.id, t]);
 
@@ -69,9 +69,9 @@ function RaidBannerOf({ raid, chatters }: { raid: RaidDto; chatters: ChatterDto[
         chatterIds: last.chatterIds,
       }).unwrap();
       setLast(null);
-      setStatus(t('raids.undone', { count: undone.length }));
+      setStatus(t('raids:undone', { count: undone.length }));
     } catch {
-      toast.error(t('raids.failed'));
+      toast.error(t('raids:failed'));
     }
   }, [busy, last, ungreetRaiders, input, t]);
 
@@ -88,10 +88,10 @@ function RaidBannerOf({ raid, chatters }: { raid: RaidDto; chatters: ChatterDto[
   }, [greetAll, undo]);
 
   return (
-    <section className="raid-banner" aria-label={t('raids.region')}>
+    <section className="raid-banner" aria-label={t('raids:region')}>
       <Swords className="raid-banner-icon" aria-hidden size={22} />
       <p className="raid-banner-text" aria-live="polite">
-        {t('raids.banner', { raider: raid.raiderDisplayName, count: raid.viewerCount })}
+        {t('raids:banner', { raider: raid.raiderDisplayName, count: raid.viewerCount })}
       </p>
       <div className="raid-banner-actions">
         <button
@@ -101,7 +101,7 @@ function RaidBannerOf({ raid, chatters }: { raid: RaidDto; chatters: ChatterDto[
           disabled={busy || pending === 0}
           aria-keyshortcuts="r"
         >
-          {t('raids.greetAll', { count: pending })}
+          {t('raids:greetAll', { count: pending })}
         </button>
         {last && (
           <button
@@ -111,7 +111,7 @@ function RaidBannerOf({ raid, chatters }: { raid: RaidDto; chatters: ChatterDto[
             disabled={busy}
             aria-keyshortcuts="Shift+R"
           >
-            {t('raids.undo')}
+            {t('raids:undo')}
           </button>
         )}
       </div>
@@ -129,7 +129,7 @@ export function RaiderBadge({ chatter }: { chatter: ChatterDto }) {
   return (
     <span className="chatter-badge badge-raider">
       <Swords aria-hidden size={11} />
-      {t('raids.raider')}
+      {t('raids:raider')}
     </span>
   );
 }

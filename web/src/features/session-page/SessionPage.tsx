@@ -24,9 +24,7 @@ import { KeyHelpDialog } from '../chatters/triage/KeyHelpDialog';
 import { chatterMessage } from '../chatters/ChatMessage';
 import { greetedMark } from '../chatters/triage/RowMarks';
 import { badgesWithRaider, RaidBanner, useRaidKeyHelp } from '../raids/RaidBanner';
-import { useRaidTexts } from '../raids/raid-texts';
 import { TriageToolbar } from '../chatters/triage/TriageToolbar';
-import { useTriageTexts } from '../chatters/triage/triage-texts';
 import { useDeskList } from '../chatters/triage/use-desk-list';
 import { useDeskPage } from '../chatters/triage/use-desk-page';
 import { SESSION_PAGE_WINDOW } from '../chatters/pagination';
@@ -37,7 +35,6 @@ import { parseKeywords } from '../sessions/keywords';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { useSessionControls } from '../sessions/use-session-controls';
 import './session-page.css';
-import { useSessionPageTexts } from './session-page-texts';
 import { ExportLinks } from '../statistics/ExportLinks';
 
 export default function SessionPage() {
@@ -50,15 +47,15 @@ export default function SessionPage() {
     if (sessions.isError) toast.error(t('toast.loadSessionFailed'), { id: 'load-session' });
   }, [sessions.isError, t]);
   useLiveRoom(session?.id);
-  const texts = useSessionPageTexts();
+  const texts = useTranslation('sessionPage');
 
   if (sessions.isLoading || !texts.ready) return <Spinner />;
   if (!session) {
     return (
       <div className="page">
         <div className="card not-found">
-          <h1>{t('sessionPage.notFound')}</h1>
-          <p>{t('sessionPage.notFoundText')}</p>
+          <h1>{t('sessionPage:notFound')}</h1>
+          <p>{t('sessionPage:notFoundText')}</p>
           <Link to="/dashboard" className="button button-secondary">
             <ArrowLeft aria-hidden size={16} />
             {t('common.backToDashboard')}
@@ -130,11 +127,11 @@ function SessionDetails({ session }: { session: SessionDto }) {
       <KeywordChips keywords={parseKeywords(session.keywords)} />
       <ExportLinks sessionId={session.id} />
       {!isOwner && <p className="note">{t('sessions.ownerOnly')}</p>}
-      <div className="stat-grid" aria-label={t('sessionPage.stats')} role="group">
-        <StatCard label={t('sessionPage.totalChatters')} value={stats.total} />
-        <StatCard label={t('sessionPage.greeted')} value={stats.greeted} />
-        <StatCard label={t('sessionPage.pending')} value={stats.pending} />
-        <StatCard label={t('sessionPage.progress')} value={`${stats.greetedPercentage}%`} />
+      <div className="stat-grid" aria-label={t('sessionPage:stats')} role="group">
+        <StatCard label={t('sessionPage:totalChatters')} value={stats.total} />
+        <StatCard label={t('sessionPage:greeted')} value={stats.greeted} />
+        <StatCard label={t('sessionPage:pending')} value={stats.pending} />
+        <StatCard label={t('sessionPage:progress')} value={`${stats.greetedPercentage}%`} />
       </div>
       {chatters.isLoading ? (
         <Spinner />
@@ -154,8 +151,8 @@ function PeopleToGreet({
   chatters: ChatterDto[];
   pending: number;
 }) {
-  const { t, ready } = useTriageTexts();
-  const raidTexts = useRaidTexts();
+  const { t, ready } = useTranslation('triage');
+  const raidTexts = useTranslation('raids');
   const raidKeys = useRaidKeyHelp();
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
@@ -191,17 +188,17 @@ function PeopleToGreet({
       {chatters.length > 0 && <TriageToolbar desk={desk} page={page} total={chatters.length} />}
       {chatters.length === 0 ? (
         <div className="empty-state">
-          <p className="empty-title">{t('sessionPage.noChatters')}</p>
+          <p className="empty-title">{t('sessionPage:noChatters')}</p>
           <p className="empty-hint">
-            {session.isActive ? t('sessionPage.waiting') : t('sessionPage.startHint')}
+            {session.isActive ? t('sessionPage:waiting') : t('sessionPage:startHint')}
           </p>
         </div>
       ) : desk.matching.length === 0 ? (
-        <p className="empty-state">{t('triage.noMatches', { query: desk.search })}</p>
+        <p className="empty-state">{t('triage:noMatches', { query: desk.search })}</p>
       ) : shown.length === 0 ? (
         <div className="empty-state">
-          <p className="empty-title">{t('sessionPage.allHidden')}</p>
-          <p className="empty-hint">{t('sessionPage.allHiddenHint')}</p>
+          <p className="empty-title">{t('sessionPage:allHidden')}</p>
+          <p className="empty-hint">{t('sessionPage:allHiddenHint')}</p>
         </div>
       ) : (
         <>

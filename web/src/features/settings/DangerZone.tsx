@@ -18,14 +18,14 @@ export function DangerZone() {
       const { deletedData } = await deleteAccount().unwrap();
       setOpen(false);
       toast.success(
-        t('settings.toast.accountDeleted', {
-          sessions: t('settings.danger.sessionCount', { count: deletedData.sessions }),
-          chatters: t('settings.danger.chatterCount', { count: deletedData.chatters }),
+        t('settings:toast.accountDeleted', {
+          sessions: t('settings:danger.sessionCount', { count: deletedData.sessions }),
+          chatters: t('settings:danger.chatterCount', { count: deletedData.chatters }),
         }),
       );
       await logout();
     } catch {
-      toast.error(t('settings.toast.deleteAccountFailed'));
+      toast.error(t('settings:toast.deleteAccountFailed'));
     }
   };
 
@@ -33,29 +33,29 @@ export function DangerZone() {
     <section className="card settings-section danger-zone" aria-labelledby="danger-heading">
       <h2 id="danger-heading" className="card-title">
         <AlertTriangle aria-hidden size={18} />
-        {t('settings.danger.title')}
+        {t('settings:danger.title')}
       </h2>
-      <p className="settings-description">{t('settings.danger.description')}</p>
+      <p className="settings-description">{t('settings:danger.description')}</p>
       <div>
         <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
-          {t('settings.danger.delete')}
+          {t('settings:danger.delete')}
         </button>
       </div>
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="dialog-overlay" />
           <Dialog.Content className="dialog-content">
-            <Dialog.Title className="dialog-title">{t('settings.danger.dialogTitle')}</Dialog.Title>
+            <Dialog.Title className="dialog-title">{t('settings:danger.dialogTitle')}</Dialog.Title>
             <Dialog.Description asChild>
               <div className="dialog-body">
-                <p>{t('settings.danger.dialogIntro')}</p>
+                <p>{t('settings:danger.dialogIntro')}</p>
                 <ul className="bullet-list">
-                  <li>{t('settings.danger.itemTwitch')}</li>
-                  <li>{t('settings.danger.itemData')}</li>
-                  <li>{t('settings.danger.itemLogout')}</li>
-                  <li>{t('settings.danger.itemReconnect')}</li>
+                  <li>{t('settings:danger.itemTwitch')}</li>
+                  <li>{t('settings:danger.itemData')}</li>
+                  <li>{t('settings:danger.itemLogout')}</li>
+                  <li>{t('settings:danger.itemReconnect')}</li>
                 </ul>
-                <p className="text-danger">{t('settings.danger.warning')}</p>
+                <p className="text-danger">{t('settings:danger.warning')}</p>
               </div>
             </Dialog.Description>
             <div className="dialog-actions">
@@ -70,7 +70,7 @@ export function DangerZone() {
                 disabled={isLoading}
                 onClick={() => void confirm()}
               >
-                {t('settings.danger.confirm')}
+                {t('settings:danger.confirm')}
               </button>
             </div>
           </Dialog.Content>

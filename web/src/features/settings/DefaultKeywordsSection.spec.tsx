@@ -7,7 +7,7 @@ import { Provider } from 'react-redux';
 import { createStore } from '../../app/store';
 import { setUpI18n } from '../../../test/unit/test-utils';
 import { DefaultKeywordsSection } from './DefaultKeywordsSection';
-import { settingsTexts } from './settings-texts';
+import { i18n } from '../i18n/i18n';
 
 const settings: UserSettingsDto = {
   soundNotifications: true,
@@ -53,7 +53,7 @@ describe('default keyword chips', () => {
   beforeAll(async () => {
     await setUpI18n();
     // The settings page shows its sections once these have loaded.
-    await settingsTexts.load('en');
+    await i18n.loadNamespaces('settings');
   });
   afterEach(() => {
     cleanup();

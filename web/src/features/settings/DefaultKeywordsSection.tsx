@@ -17,9 +17,9 @@ export function DefaultKeywordsSection({ settings }: { settings: UserSettingsDto
   const save = async (next: string[]) => {
     try {
       await update({ ...settings, defaultKeywords: JSON.stringify(next) }).unwrap();
-      toast.success(t('settings.toast.updated'));
+      toast.success(t('settings:toast.updated'));
     } catch {
-      toast.error(t('settings.toast.updateFailed'));
+      toast.error(t('settings:toast.updateFailed'));
     }
   };
 
@@ -39,19 +39,19 @@ export function DefaultKeywordsSection({ settings }: { settings: UserSettingsDto
   return (
     <section className="card settings-section" aria-labelledby="keywords-heading">
       <h2 id="keywords-heading" className="card-title">
-        {t('settings.keywords.title')}
+        {t('settings:keywords.title')}
       </h2>
-      <p className="settings-description">{t('settings.keywords.description')}</p>
+      <p className="settings-description">{t('settings:keywords.description')}</p>
       <div className="field">
         <label className="field-label" htmlFor="default-keyword">
-          {t('settings.keywords.label')}
+          {t('settings:keywords.label')}
         </label>
         <div className="input-row">
           <input
             id="default-keyword"
             className="input"
             value={draft}
-            placeholder={t('settings.keywords.placeholder')}
+            placeholder={t('settings:keywords.placeholder')}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKey}
           />
@@ -61,7 +61,7 @@ export function DefaultKeywordsSection({ settings }: { settings: UserSettingsDto
         </div>
       </div>
       {keywords.length === 0 ? (
-        <p className="empty-state">{t('settings.keywords.empty')}</p>
+        <p className="empty-state">{t('settings:keywords.empty')}</p>
       ) : (
         <KeywordChips
           keywords={keywords}

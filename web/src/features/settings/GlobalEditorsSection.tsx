@@ -3,7 +3,7 @@ import { Check, Clock, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { serverErrorText } from '../../app/api-errors';
+import { useServerErrorText } from '../i18n/server-error';
 import { Avatar } from '../../components/Avatar';
 import {
   useAnswerInviteMutation,
@@ -38,6 +38,7 @@ function Person({ person }: { person: GlobalEditorDto['editor'] }) {
 /** Invite helpers who may greet in all of your sessions; answer invites from other streamers. */
 export function GlobalEditorsSection({ user, editors, invites }: GlobalEditorsSectionProps) {
   const { t } = useTranslation();
+  const errorText = useServerErrorText();
   const [username, setUsername] = useState('');
   const [invite, { isLoading: inviting }] = useInviteEditorMutation();
   const [removeEditor] = useRemoveEditorMutation();
@@ -51,19 +52,19 @@ export function GlobalEditorsSection({ user, editors, invites }: GlobalEditorsSe
     if (!chosen) return;
     try {
       await invite(chosen).unwrap();
-      toast.success(t('settings.toast.inviteSent'));
+      toast.success(t('settings:toast.inviteSent'));
       setUsername('');
     } catch (error) {
-      toast.error(serverErrorText(error) ?? t('settings.toast.inviteFailed'));
+      toast.error(errorText(error) ?? t('settings:toast.inviteFailed'));
     }
   };
 
   const remove = async (editor: GlobalEditorDto) => {
     try {
       await removeEditor(editor.id).unwrap();
-      toast.success(t('settings.toast.editorRemoved'));
+      toast.success(t('settings:toast.editorRemoved'));
     } catch {
-      toast.error(t('settings.toast.editorRemoveFailed'));
+      toast.error(t('settings:toast.editorRemoveFailed'));
     }
   };
 
@@ -72,12 +73,12 @@ export function GlobalEditorsSection({ user, editors, invites }: GlobalEditorsSe
       await answerInvite({ id: entry.id, status }).unwrap();
       toast.success(
         t(
-          status === 'accepted' ? 'settings.toast.inviteAccepted' : 'settings.toast.inviteDeclined',
+          status === 'accepted' ? 'settings:toast.inviteAccepted' : 'settings:toast.inviteDeclined',
         ),
       );
     } catch {
       toast.error(
-        t(status === 'accepted' ? 'settings.toast.acceptFailed' : 'settings.toast.declineFailed'),
+        t(status === 'accepted' ? 'settings:toast.acceptFailed' : 'settings:toast.declineFailed'),
       );
     }
   };
@@ -85,18 +86,18 @@ export function GlobalEditorsSection({ user, editors, invites }: GlobalEditorsSe
   return (
     <section className="card settings-section" aria-labelledby="editors-heading">
       <h2 id="editors-heading" className="card-title">
-        {t('settings.editors.title')}
+        {t('settings:editors.title')}
       </h2>
-      <p className="settings-description">{t('settings.editors.description')}</p>
-      <UserSearch label={t('settings.editors.searchLabel')} onChoose={setUsername} />
+      <p className="settings-description">{t('settings:editors.description')}</p>
+      <UserSearch label={t('settings:editors.searchLabel')} onChoose={setUsername} />
       <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
         <label className="field">
-          <span className="field-label">{t('settings.editors.username')}</span>
+          <span className="field-label">{t('settings:editors.username')}</span>
           <input
             className="input"
             value={username}
             autoComplete="off"
-            placeholder={t('settings.editors.usernamePlaceholder')}
+            placeholder={t('settings:editors.usernamePlaceholder')}
             onChange={(e) => setUsername(e.target.value)}
           />
         </label>
@@ -106,16 +107,16 @@ export function GlobalEditorsSection({ user, editors, invites }: GlobalEditorsSe
             className="button button-primary"
             disabled={inviting || !username.trim()}
           >
-            {t('settings.editors.invite')}
+            {t('settings:editors.invite')}
           </button>
         </div>
       </form>
 
-      <h3 className="settings-subtitle">{t('settings.editors.current')}</h3>
+      <h3 className="settings-subtitle">{t('settings:editors.current')}</h3>
       {editors.length === 0 ? (
-        <p className="empty-state">{t('settings.editors.noEditors')}</p>
+        <p className="empty-state">{t('settings:editors.noEditors')}</p>
       ) : (
-        <ul className="settings-list" aria-label={t('settings.editors.current')}>
+        <ul className="settings-list" aria-label={t('settings:editors.current')}>
           {editors.map((editor) => (
             <li key={editor.id} className="settings-list-row">
               <Person person={editor.editor} />
@@ -123,8 +124,8 @@ export function GlobalEditorsSection({ user, editors, invites }: GlobalEditorsSe
                 type="button"
                 className="icon-button icon-danger"
                 onClick={() => void remove(editor)}
-                aria-label={t('settings.editors.remove', { name: editor.editor.username })}
-                title={t('settings.editors.remove', { name: editor.editor.username })}
+                aria-label={t('settings:editors.remove', { name: editor.editor.username })}
+                title={t('settings:editors.remove', { name: editor.editor.username })}
               >
                 <Trash2 aria-hidden size={16} />
               </button>
@@ -133,11 +134,11 @@ export function GlobalEditorsSection({ user, editors, invites }: GlobalEditorsSe
         </ul>
       )}
 
-      <h3 className="settings-subtitle">{t('settings.editors.received')}</h3>
+      <h3 className="settings-subtitle">{t('settings:editors.received')}</h3>
       {received.length === 0 ? (
-        <p className="empty-state">{t('settings.editors.noReceived')}</p>
+        <p className="empty-state">{t('settings:editors.noReceived')}</p>
       ) : (
-        <ul className="settings-list" aria-label={t('settings.editors.received')}>
+        <ul className="settings-list" aria-label={t('settings:editors.received')}>
           {received.map((entry) => (
             <li key={entry.id} className="settings-list-row">
               <Person person={entry.sender} />
@@ -146,19 +147,19 @@ export function GlobalEditorsSection({ user, editors, invites }: GlobalEditorsSe
                   type="button"
                   className="button button-primary button-small"
                   onClick={() => void answer(entry, 'accepted')}
-                  aria-label={t('settings.editors.acceptFrom', { name: entry.sender.username })}
+                  aria-label={t('settings:editors.acceptFrom', { name: entry.sender.username })}
                 >
                   <Check aria-hidden size={14} />
-                  {t('settings.editors.accept')}
+                  {t('settings:editors.accept')}
                 </button>
                 <button
                   type="button"
                   className="button button-secondary button-small"
                   onClick={() => void answer(entry, 'declined')}
-                  aria-label={t('settings.editors.declineFrom', { name: entry.sender.username })}
+                  aria-label={t('settings:editors.declineFrom', { name: entry.sender.username })}
                 >
                   <X aria-hidden size={14} />
-                  {t('settings.editors.decline')}
+                  {t('settings:editors.decline')}
                 </button>
               </span>
             </li>
@@ -166,20 +167,20 @@ export function GlobalEditorsSection({ user, editors, invites }: GlobalEditorsSe
         </ul>
       )}
 
-      <h3 className="settings-subtitle">{t('settings.editors.sent')}</h3>
+      <h3 className="settings-subtitle">{t('settings:editors.sent')}</h3>
       {sent.length === 0 ? (
-        <p className="empty-state">{t('settings.editors.noSent')}</p>
+        <p className="empty-state">{t('settings:editors.noSent')}</p>
       ) : (
-        <ul className="settings-list" aria-label={t('settings.editors.sent')}>
+        <ul className="settings-list" aria-label={t('settings:editors.sent')}>
           {sent.map((entry) => (
             <li key={entry.id} className="settings-list-row">
               <Person person={entry.receiver} />
               <span className="settings-pending">
                 <span className="badge status-pending">
                   <Clock aria-hidden size={12} />
-                  {t('settings.editors.pending')}
+                  {t('settings:editors.pending')}
                 </span>
-                <span className="settings-list-meta">{t('settings.editors.waiting')}</span>
+                <span className="settings-list-meta">{t('settings:editors.waiting')}</span>
               </span>
             </li>
           ))}

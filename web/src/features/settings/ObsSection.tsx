@@ -13,12 +13,12 @@ export function ObsSection() {
   return (
     <section className="card settings-section" aria-labelledby="obs-heading">
       <h2 id="obs-heading" className="card-title">
-        {t('settings.obs.title')}
+        {t('settings:obs.title')}
       </h2>
-      <p className="settings-description">{t('settings.obs.description')}</p>
+      <p className="settings-description">{t('settings:obs.description')}</p>
       <div className="field">
         <label className="field-label" htmlFor="obs-url">
-          {t('settings.obs.urlLabel')}
+          {t('settings:obs.urlLabel')}
         </label>
         <div className="input-row">
           <input
@@ -30,15 +30,15 @@ export function ObsSection() {
           />
           <button type="button" className="button button-secondary" onClick={() => void copy(url)}>
             <Copy aria-hidden size={16} />
-            {t('settings.obs.copy')}
+            {t('settings:obs.copy')}
           </button>
         </div>
       </div>
       <ul className="bullet-list settings-hints">
-        <li>{t('settings.obs.sizeHint')}</li>
-        <li>{t('settings.obs.compactHint')}</li>
-        <li>{t('settings.obs.autoHint')}</li>
-        <li>{t('settings.obs.refreshHint')}</li>
+        <li>{t('settings:obs.sizeHint')}</li>
+        <li>{t('settings:obs.compactHint')}</li>
+        <li>{t('settings:obs.autoHint')}</li>
+        <li>{t('settings:obs.refreshHint')}</li>
       </ul>
       <OverlayLinks />
     </section>

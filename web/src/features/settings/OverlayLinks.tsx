@@ -29,9 +29,9 @@ export function OverlayLinks() {
     try {
       const link = await create(access).unwrap();
       setFresh((shown) => ({ ...shown, [access]: overlayLinkUrl(location.origin, link.token) }));
-      toast.success(t('settings.toast.overlayLinkMade'));
+      toast.success(t('settings:toast.overlayLinkMade'));
     } catch {
-      toast.error(t('settings.toast.overlayLinkFailed'));
+      toast.error(t('settings:toast.overlayLinkFailed'));
     }
   };
 
@@ -39,9 +39,9 @@ export function OverlayLinks() {
     try {
       await revoke(id).unwrap();
       setFresh(({ [access]: _gone, ...rest }) => rest);
-      toast.success(t('settings.toast.overlayLinkRevoked'));
+      toast.success(t('settings:toast.overlayLinkRevoked'));
     } catch {
-      toast.error(t('settings.toast.overlayLinkFailed'));
+      toast.error(t('settings:toast.overlayLinkFailed'));
     }
   };
 
@@ -49,13 +49,13 @@ export function OverlayLinks() {
 
   return (
     <div className="overlay-links">
-      <h3 className="settings-subheading">{t('settings.obs.linksTitle')}</h3>
-      <p className="settings-description">{t('settings.obs.linksDescription')}</p>
+      <h3 className="settings-subheading">{t('settings:obs.linksTitle')}</h3>
+      <p className="settings-description">{t('settings:obs.linksDescription')}</p>
       <ul className="overlay-link-list">
         {ACCESSES.map((access) => {
           const link = links.data?.find((candidate) => candidate.access === access);
           const url = fresh[access];
-          const label = t(`settings.obs.${access}Link`);
+          const label = t(`settings:obs.${access}Link`);
           return (
             <li key={access} className="overlay-link" data-access={access}>
               <div className="overlay-link-head">
@@ -63,8 +63,8 @@ export function OverlayLinks() {
                 <span className="overlay-link-label">{label}</span>
                 <span className="muted">
                   {link
-                    ? t('settings.obs.linkMadeOn', { date: new Date(link.createdAt) })
-                    : t('settings.obs.noLink')}
+                    ? t('settings:obs.linkMadeOn', { date: new Date(link.createdAt) })
+                    : t('settings:obs.noLink')}
                 </span>
               </div>
               {url && (
@@ -82,11 +82,11 @@ export function OverlayLinks() {
                     onClick={() => void copy(url)}
                   >
                     <Copy aria-hidden size={16} />
-                    {t('settings.obs.copy')}
+                    {t('settings:obs.copy')}
                   </button>
                 </div>
               )}
-              {url && <p className="note">{t('settings.obs.shownOnce')}</p>}
+              {url && <p className="note">{t('settings:obs.shownOnce')}</p>}
               <div className="overlay-link-actions">
                 <button
                   type="button"
@@ -95,7 +95,7 @@ export function OverlayLinks() {
                   onClick={() => void make(access)}
                 >
                   <RefreshCw aria-hidden size={16} />
-                  {link ? t('settings.obs.rotateLink') : t('settings.obs.makeLink')}
+                  {link ? t('settings:obs.rotateLink') : t('settings:obs.makeLink')}
                 </button>
                 {link && (
                   <button
@@ -105,7 +105,7 @@ export function OverlayLinks() {
                     onClick={() => void end(access, link.id)}
                   >
                     <Trash2 aria-hidden size={16} />
-                    {t('settings.obs.revokeLink')}
+                    {t('settings:obs.revokeLink')}
                   </button>
                 )}
               </div>

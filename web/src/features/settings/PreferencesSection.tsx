@@ -39,10 +39,10 @@ function PreferenceSwitch(props: {
     <div className="preference-row">
       <div className="preference-text">
         <label htmlFor={id} className="preference-label">
-          {t(`settings.preferences.${props.name}`)}
+          {t(`settings:preferences.${props.name}`)}
         </label>
         <span id={`${id}-hint`} className="field-hint">
-          {t(`settings.preferences.${props.name}Hint`)}
+          {t(`settings:preferences.${props.name}Hint`)}
         </span>
       </div>
       {props.children}
@@ -76,10 +76,10 @@ export function PreferencesSection({ settings }: { settings: UserSettingsDto }) 
     try {
       await update({ ...settings, ...changes }).unwrap();
       // i18n.t, not the t of this render: after a language change the toast speaks the new one.
-      toast.success(i18n.t('settings.toast.updated'));
+      toast.success(i18n.t('settings:toast.updated'));
       return true;
     } catch {
-      toast.error(i18n.t('settings.toast.updateFailed'));
+      toast.error(i18n.t('settings:toast.updateFailed'));
       return false;
     }
   };
@@ -99,7 +99,7 @@ export function PreferencesSection({ settings }: { settings: UserSettingsDto }) 
   return (
     <section className="card settings-section" aria-labelledby="preferences-heading">
       <h2 id="preferences-heading" className="card-title">
-        {t('settings.preferences.title')}
+        {t('settings:preferences.title')}
       </h2>
       {TOGGLES.map((name) => (
         <PreferenceSwitch
@@ -115,14 +115,14 @@ export function PreferencesSection({ settings }: { settings: UserSettingsDto }) 
               onClick={playNewChatterSound}
             >
               <Volume2 aria-hidden size={14} />
-              {t('settings.preferences.testSound')}
+              {t('settings:preferences.testSound')}
             </button>
           )}
         </PreferenceSwitch>
       ))}
       <div className="preference-row">
         <label htmlFor={themeId} className="preference-label">
-          {t('settings.preferences.theme')}
+          {t('settings:preferences.theme')}
         </label>
         <select
           id={themeId}
@@ -130,13 +130,13 @@ export function PreferencesSection({ settings }: { settings: UserSettingsDto }) 
           value={currentTheme}
           onChange={(e) => void chooseTheme(e.target.value as Theme)}
         >
-          <option value="dark">{t('settings.preferences.themeDark')}</option>
-          <option value="light">{t('settings.preferences.themeLight')}</option>
+          <option value="dark">{t('settings:preferences.themeDark')}</option>
+          <option value="light">{t('settings:preferences.themeLight')}</option>
         </select>
       </div>
       <div className="preference-row">
         <label htmlFor={languageId} className="preference-label">
-          {t('settings.preferences.language')}
+          {t('settings:preferences.language')}
         </label>
         <select
           id={languageId}

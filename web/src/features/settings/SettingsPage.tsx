@@ -1,8 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Spinner } from '../../components/Spinner';
 import { useAuth } from '../auth/use-auth';
-import { useFeatureTexts } from '../i18n/feature-texts';
 import { DangerZone } from './DangerZone';
 import { DefaultKeywordsSection } from './DefaultKeywordsSection';
 import { GlobalEditorsSection } from './GlobalEditorsSection';
@@ -15,12 +15,11 @@ import {
   useGetGlobalEditorsQuery,
   useGetIgnoredUsersQuery,
 } from './settings-lists-api';
-import { settingsTexts } from './settings-texts';
 import './settings.css';
 
 /** The settings screen: settings, ignored users, editors and invites load together. */
 export default function SettingsPage() {
-  const { t, ready } = useFeatureTexts(settingsTexts);
+  const { t, ready } = useTranslation('settings');
   const { user } = useAuth();
   const settings = useGetSettingsQuery();
   const ignored = useGetIgnoredUsersQuery();
@@ -31,7 +30,7 @@ export default function SettingsPage() {
   const failed = all.some((query) => query.isError);
 
   useEffect(() => {
-    if (failed && ready) toast.error(t('settings.toast.loadFailed'), { id: 'load-settings' });
+    if (failed && ready) toast.error(t('settings:toast.loadFailed'), { id: 'load-settings' });
   }, [failed, ready, t]);
 
   if (!user) return null;
@@ -41,20 +40,20 @@ export default function SettingsPage() {
   return (
     <div className="page settings-page">
       <header className="page-header">
-        <h1>{t('settings.title')}</h1>
-        <p className="page-description">{t('settings.description')}</p>
+        <h1>{t('settings:title')}</h1>
+        <p className="page-description">{t('settings:description')}</p>
       </header>
       {loading ? (
         <Spinner />
       ) : failed ? (
         <div className="banner banner-danger" role="alert">
-          <p>{t('settings.toast.loadFailed')}</p>
+          <p>{t('settings:toast.loadFailed')}</p>
           <button
             type="button"
             className="button button-secondary"
             onClick={() => all.forEach((query) => void query.refetch())}
           >
-            {t('settings.retry')}
+            {t('settings:retry')}
           </button>
         </div>
       ) : current ? (

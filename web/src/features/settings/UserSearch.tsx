@@ -35,7 +35,7 @@ export function UserSearch({ label, onChoose }: UserSearchProps) {
   const [importUser, { isLoading: importing }] = useImportUserMutation();
   const search = useUserSearch(
     (term) => searchUser(term).unwrap(),
-    () => toast.error(t('settings.toast.searchFailed')),
+    () => toast.error(t('settings:toast.searchFailed')),
   );
 
   const showAsImported = (user: UserDto) =>
@@ -46,16 +46,16 @@ export function UserSearch({ label, onChoose }: UserSearchProps) {
     try {
       const answer = await importUser(username).unwrap();
       toast.success(
-        t('settings.toast.userImported', { name: answer.user.displayName || answer.user.username }),
+        t('settings:toast.userImported', { name: answer.user.displayName || answer.user.username }),
       );
       showAsImported(answer.user);
     } catch (error) {
       const existing = existingUserOf(error);
       if (existing) {
-        toast.success(t('settings.toast.userExists'));
+        toast.success(t('settings:toast.userExists'));
         showAsImported(existing);
       } else {
-        toast.error(t('settings.toast.importFailed'));
+        toast.error(t('settings:toast.importFailed'));
       }
     }
   };
@@ -74,7 +74,7 @@ export function UserSearch({ label, onChoose }: UserSearchProps) {
           type="search"
           autoComplete="off"
           value={search.text}
-          placeholder={t('settings.search.placeholder')}
+          placeholder={t('settings:search.placeholder')}
           aria-describedby={`${id}-hint`}
           onChange={(e) => search.setText(e.target.value)}
           onFocus={search.onFocus}
@@ -82,16 +82,16 @@ export function UserSearch({ label, onChoose }: UserSearchProps) {
         />
       </div>
       <span id={`${id}-hint`} className="field-hint">
-        {t('settings.search.hint')}
+        {t('settings:search.hint')}
       </span>
       {search.showResults && (
         <div
           className="user-search-results"
           role="region"
-          aria-label={t('settings.search.results')}
+          aria-label={t('settings:search.results')}
         >
           {!hit ? (
-            <p className="user-search-empty">{t('settings.search.noResult')}</p>
+            <p className="user-search-empty">{t('settings:search.noResult')}</p>
           ) : (
             <div className="user-search-result">
               <Avatar
@@ -105,7 +105,7 @@ export function UserSearch({ label, onChoose }: UserSearchProps) {
                 <span className="user-search-login">@{hit.person.username}</span>
               </span>
               <span className={`badge status-${hit.status}`}>
-                {t(`settings.search.status.${hit.status}`)}
+                {t(`settings:search.status.${hit.status}`)}
               </span>
               {hit.status === 'notInDatabase' && (
                 <button
@@ -118,7 +118,7 @@ export function UserSearch({ label, onChoose }: UserSearchProps) {
                   onBlur={search.onBlur}
                   onClick={() => void runImport(hit.person.username)}
                 >
-                  {t('settings.search.import')}
+                  {t('settings:search.import')}
                 </button>
               )}
               <button
@@ -131,7 +131,7 @@ export function UserSearch({ label, onChoose }: UserSearchProps) {
                   search.clear();
                 }}
               >
-                {t('settings.search.choose')}
+                {t('settings:search.choose')}
               </button>
             </div>
           )}

@@ -9,9 +9,9 @@ export function useCopyUrl(): (url: string) => Promise<void> {
     async (url: string) => {
       try {
         await navigator.clipboard.writeText(url);
-        toast.success(t('settings.toast.urlCopied'));
+        toast.success(t('settings:toast.urlCopied'));
       } catch {
-        toast.error(t('settings.toast.copyFailed'));
+        toast.error(t('settings:toast.copyFailed'));
       }
     },
     [t],

@@ -1,13 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import type { ActivityStatistics } from '@greetboard/contracts/wire';
 import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { BarChart } from './BarChart';
 import { formatDay, formatDuration, formatHour, formatNumber } from './format';
-import { useStatisticsTexts } from './statistics-texts';
 
 /** The 7-day grid: chatters and greeted per day, as a table and as a chart. */
 export function SevenDays({ activity }: { activity: ActivityStatistics }) {
-  const { t, i18n } = useStatisticsTexts();
+  const { t, i18n } = useTranslation('statistics');
   const language = i18n.language;
   const theme = useAppSelector((state) => state.theme.theme);
   const days = activity.lastSevenDays;
@@ -15,12 +15,12 @@ export function SevenDays({ activity }: { activity: ActivityStatistics }) {
   const series = useMemo(
     () => [
       {
-        label: t('statistics.chatters'),
+        label: t('statistics:chatters'),
         values: days.map((d) => d.chatters),
         colorVariable: '--primary',
       },
       {
-        label: t('statistics.greeted'),
+        label: t('statistics:greeted'),
         values: days.map((d) => d.greeted),
         colorVariable: '--success',
       },
@@ -30,12 +30,12 @@ export function SevenDays({ activity }: { activity: ActivityStatistics }) {
   return (
     <>
       <table className="statistics-days">
-        <caption className="visually-hidden">{t('statistics.sevenDayGrid')}</caption>
+        <caption className="visually-hidden">{t('statistics:sevenDayGrid')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('statistics.day')}</th>
-            <th scope="col">{t('statistics.chatters')}</th>
-            <th scope="col">{t('statistics.greeted')}</th>
+            <th scope="col">{t('statistics:day')}</th>
+            <th scope="col">{t('statistics:chatters')}</th>
+            <th scope="col">{t('statistics:greeted')}</th>
           </tr>
         </thead>
         <tbody>
@@ -53,7 +53,7 @@ export function SevenDays({ activity }: { activity: ActivityStatistics }) {
         series={series}
         theme={theme}
         language={language}
-        summary={t('statistics.sevenDayChart', {
+        summary={t('statistics:sevenDayChart', {
           chatters: days.reduce((sum, d) => sum + d.chatters, 0),
           greeted: days.reduce((sum, d) => sum + d.greeted, 0),
         })}
@@ -64,7 +64,7 @@ export function SevenDays({ activity }: { activity: ActivityStatistics }) {
 
 /** Chatters by hour of the day and the time it took to greet them. */
 export function Patterns({ activity }: { activity: ActivityStatistics }) {
-  const { t, i18n } = useStatisticsTexts();
+  const { t, i18n } = useTranslation('statistics');
   const language = i18n.language;
   const theme = useAppSelector((state) => state.theme.theme);
   const hourLabels = useMemo(
@@ -74,7 +74,7 @@ export function Patterns({ activity }: { activity: ActivityStatistics }) {
   const hourSeries = useMemo(
     () => [
       {
-        label: t('statistics.chatters'),
+        label: t('statistics:chatters'),
         values: activity.chattersByHour,
         colorVariable: '--primary',
       },
@@ -86,8 +86,8 @@ export function Patterns({ activity }: { activity: ActivityStatistics }) {
     return activity.greetingTimes.map((bucket) => {
       const label =
         bucket.upToSeconds === null
-          ? t('statistics.atLeast', { time: formatDuration(lower, t) })
-          : t('statistics.under', { time: formatDuration(bucket.upToSeconds, t) });
+          ? t('statistics:atLeast', { time: formatDuration(lower, t) })
+          : t('statistics:under', { time: formatDuration(bucket.upToSeconds, t) });
       lower = bucket.upToSeconds ?? lower;
       return label;
     });
@@ -95,7 +95,7 @@ export function Patterns({ activity }: { activity: ActivityStatistics }) {
   const bucketSeries = useMemo(
     () => [
       {
-        label: t('statistics.greeted'),
+        label: t('statistics:greeted'),
         values: activity.greetingTimes.map((bucket) => bucket.count),
         colorVariable: '--success',
       },
@@ -106,25 +106,25 @@ export function Patterns({ activity }: { activity: ActivityStatistics }) {
   return (
     <div className="statistics-charts">
       <figure>
-        <figcaption>{t('statistics.chattersByHour')}</figcaption>
+        <figcaption>{t('statistics:chattersByHour')}</figcaption>
         <BarChart
           labels={hourLabels}
           series={hourSeries}
           theme={theme}
           language={language}
-          summary={t('statistics.chattersByHourSummary', {
+          summary={t('statistics:chattersByHourSummary', {
             count: activity.chattersByHour.reduce((sum, n) => sum + n, 0),
           })}
         />
       </figure>
       <figure>
-        <figcaption>{t('statistics.timeToGreet')}</figcaption>
+        <figcaption>{t('statistics:timeToGreet')}</figcaption>
         <BarChart
           labels={bucketLabels}
           series={bucketSeries}
           theme={theme}
           language={language}
-          summary={t('statistics.timeToGreetSummary', {
+          summary={t('statistics:timeToGreetSummary', {
             count: greetedTotal,
             time: formatDuration(activity.averageGreetingTimeSeconds, t),
           })}

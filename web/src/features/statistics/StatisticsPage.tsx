@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { AggregateStatistics, SessionStatistics } from '@greetboard/contracts/wire';
 import { useId, useState, type ReactNode } from 'react';
 import { Spinner } from '../../components/Spinner';
@@ -18,13 +19,12 @@ import {
   viewerTimeZone,
 } from './statistics-api';
 import './statistics.css';
-import { useStatisticsTexts } from './statistics-texts';
 
 const AGGREGATE = 'aggregate';
 
 /** Spec section 2, "Statistics screen": the user's own sessions, together or one by one. */
 export default function StatisticsPage() {
-  const { t, ready } = useStatisticsTexts();
+  const { t, ready } = useTranslation('statistics');
   const [selected, setSelected] = useState(AGGREGATE);
   const selectId = useId();
   const timeZone = viewerTimeZone();
@@ -36,17 +36,17 @@ export default function StatisticsPage() {
   return (
     <div className="page statistics-page">
       <header className="page-header">
-        <h1>{t('statistics.title')}</h1>
-        <p className="page-description">{t('statistics.description', { timeZone })}</p>
+        <h1>{t('statistics:title')}</h1>
+        <p className="page-description">{t('statistics:description', { timeZone })}</p>
       </header>
       <div className="statistics-selector">
-        <label htmlFor={selectId}>{t('statistics.show')}</label>
+        <label htmlFor={selectId}>{t('statistics:show')}</label>
         <select
           id={selectId}
           value={selected}
           onChange={(event) => setSelected(event.target.value)}
         >
-          <option value={AGGREGATE}>{t('statistics.allSessions')}</option>
+          <option value={AGGREGATE}>{t('statistics:allSessions')}</option>
           {sessions.map((session) => (
             <option key={session.id} value={session.id}>
               {session.name}
@@ -87,91 +87,91 @@ function Section({
 }
 
 function Failed() {
-  const { t } = useStatisticsTexts();
+  const { t } = useTranslation('statistics');
   return (
     <p className="card empty-state" role="alert">
-      {t('statistics.loadFailed')}
+      {t('statistics:loadFailed')}
     </p>
   );
 }
 
 function AggregateFigures({ figures }: { figures: AggregateStatistics }) {
-  const { t, i18n } = useStatisticsTexts();
+  const { t, i18n } = useTranslation('statistics');
   const language = i18n.language;
   const n = (value: number) => formatNumber(value, language);
   return (
     <div className="statistics-sections" data-view="aggregate">
-      <Section title={t('statistics.overview')} open>
+      <Section title={t('statistics:overview')} open>
         <div className="stat-grid">
-          <StatCard label={t('statistics.totalSessions')} value={n(figures.totalSessions)} />
-          <StatCard label={t('statistics.totalChatters')} value={n(figures.totalChatters)} />
-          <StatCard label={t('statistics.totalGreeted')} value={n(figures.totalGreeted)} />
+          <StatCard label={t('statistics:totalSessions')} value={n(figures.totalSessions)} />
+          <StatCard label={t('statistics:totalChatters')} value={n(figures.totalChatters)} />
+          <StatCard label={t('statistics:totalGreeted')} value={n(figures.totalGreeted)} />
           <StatCard
-            label={t('statistics.greetingRate')}
+            label={t('statistics:greetingRate')}
             value={formatPercent(figures.greetingRate, language)}
           />
         </div>
       </Section>
-      <Section title={t('statistics.performance')}>
+      <Section title={t('statistics:performance')}>
         <div className="stat-grid">
           <StatCard
-            label={t('statistics.averageChatters')}
+            label={t('statistics:averageChatters')}
             value={n(figures.averageChattersPerSession)}
           />
           <StatCard
-            label={t('statistics.activeSessions')}
-            value={t('statistics.outOf', {
+            label={t('statistics:activeSessions')}
+            value={t('statistics:outOf', {
               active: n(figures.activeSessions),
               total: n(figures.totalSessions),
             })}
           />
           <StatCard
-            label={t('statistics.averageGreetingTime')}
+            label={t('statistics:averageGreetingTime')}
             value={formatDuration(figures.averageGreetingTimeSeconds, t)}
           />
           <StatCard
-            label={t('statistics.averageDuration')}
+            label={t('statistics:averageDuration')}
             value={formatDuration(figures.averageSessionDurationSeconds, t)}
           />
           <StatCard
-            label={t('statistics.mostActiveHour')}
+            label={t('statistics:mostActiveHour')}
             value={
               figures.mostActiveHour
                 ? formatHour(figures.mostActiveHour.hour, language)
-                : t('statistics.notAvailable')
+                : t('statistics:notAvailable')
             }
           />
         </div>
         <div className="statistics-longest">
-          <h3>{t('statistics.longestSession')}</h3>
+          <h3>{t('statistics:longestSession')}</h3>
           {figures.longestSession ? (
             <p>
               <strong>{figures.longestSession.name}</strong>{' '}
-              {t('statistics.startedAt', {
+              {t('statistics:startedAt', {
                 time: formatDateTime(figures.longestSession.startedAt, language),
               })}{' '}
               · {formatDuration(figures.longestSession.durationSeconds, t)}
             </p>
           ) : (
-            <p>{t('statistics.noSessionsYet')}</p>
+            <p>{t('statistics:noSessionsYet')}</p>
           )}
         </div>
       </Section>
-      <Section title={t('statistics.recentActivity')}>
+      <Section title={t('statistics:recentActivity')}>
         <p className="statistics-most-active">
-          {t('statistics.mostActiveDay')}:{' '}
+          {t('statistics:mostActiveDay')}:{' '}
           <strong>
             {figures.mostActiveDay
-              ? t('statistics.dayWithChatters', {
+              ? t('statistics:dayWithChatters', {
                   day: formatDay(figures.mostActiveDay.date, language, true),
                   count: figures.mostActiveDay.chatters,
                 })
-              : t('statistics.notAvailable')}
+              : t('statistics:notAvailable')}
           </strong>
         </p>
         <SevenDays activity={figures} />
       </Section>
-      <Section title={t('statistics.patterns')}>
+      <Section title={t('statistics:patterns')}>
         <Patterns activity={figures} />
       </Section>
     </div>
@@ -189,7 +189,7 @@ function SessionView({ timeZone, sessionId }: { timeZone: string; sessionId: str
 }
 
 function SessionFigures({ figures }: { figures: SessionStatistics }) {
-  const { t, i18n } = useStatisticsTexts();
+  const { t, i18n } = useTranslation('statistics');
   const language = i18n.language;
   const n = (value: number) => formatNumber(value, language);
   return (
@@ -200,29 +200,29 @@ function SessionFigures({ figures }: { figures: SessionStatistics }) {
           <ExportLinks sessionId={figures.sessionId} />
         </div>
         <div className="stat-grid">
-          <StatCard label={t('statistics.total')} value={n(figures.total)} />
-          <StatCard label={t('statistics.greeted')} value={n(figures.greeted)} />
-          <StatCard label={t('statistics.pending')} value={n(figures.pending)} />
+          <StatCard label={t('statistics:total')} value={n(figures.total)} />
+          <StatCard label={t('statistics:greeted')} value={n(figures.greeted)} />
+          <StatCard label={t('statistics:pending')} value={n(figures.pending)} />
           <StatCard
-            label={t('statistics.completionRate')}
+            label={t('statistics:completionRate')}
             value={formatPercent(figures.completionRate, language)}
           />
           <StatCard
-            label={t('statistics.sessionStatus')}
+            label={t('statistics:sessionStatus')}
             value={figures.isActive ? t('common.active') : t('common.inactive')}
           />
           <StatCard
-            label={t('statistics.averageGreetingTime')}
+            label={t('statistics:averageGreetingTime')}
             value={formatDuration(figures.averageGreetingTimeSeconds, t)}
           />
         </div>
       </section>
       <section className="card statistics-section-body">
-        <h2 className="card-title">{t('statistics.dailyActivity')}</h2>
+        <h2 className="card-title">{t('statistics:dailyActivity')}</h2>
         <SevenDays activity={figures} />
       </section>
       <section className="card statistics-section-body">
-        <h2 className="card-title">{t('statistics.patterns')}</h2>
+        <h2 className="card-title">{t('statistics:patterns')}</h2>
         <Patterns activity={figures} />
       </section>
     </div>

@@ -5,16 +5,16 @@ import type { TFunction } from 'i18next';
  * is nothing to measure; whole-number percentages; dates and numbers in the reader's locale.
  */
 export function formatDuration(seconds: number | null, t: TFunction): string {
-  if (seconds === null) return t('statistics.notAvailable');
+  if (seconds === null) return t('statistics:notAvailable');
   const whole = Math.max(0, Math.round(seconds));
-  if (whole < 60) return t('statistics.seconds', { count: whole });
+  if (whole < 60) return t('statistics:seconds', { count: whole });
   const hours = Math.floor(whole / 3600);
   const minutes = Math.floor((whole % 3600) / 60);
-  if (hours === 0) return t('statistics.minutes', { count: minutes });
-  if (minutes === 0) return t('statistics.hours', { count: hours });
-  return t('statistics.hoursAndMinutes', {
-    hours: t('statistics.hours', { count: hours }),
-    minutes: t('statistics.minutes', { count: minutes }),
+  if (hours === 0) return t('statistics:minutes', { count: minutes });
+  if (minutes === 0) return t('statistics:hours', { count: hours });
+  return t('statistics:hoursAndMinutes', {
+    hours: t('statistics:hours', { count: hours }),
+    minutes: t('statistics:minutes', { count: minutes }),
   });
 }
 

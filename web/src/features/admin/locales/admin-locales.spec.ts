@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 // Every language's keys, placeholders and plural forms are checked with the other feature
 // texts in web/src/locales/locales.spec.ts.
-import { adminEn } from './en';
+import { en } from './en';
 
 describe('English admin texts', () => {
   it('keep the spec wording', () => {
-    expect(adminEn.refresh).toBe('Refresh Data');
-    expect(adminEn.noMonitors).toBe('No active monitors');
-    expect(adminEn.approvedUser).toBe('User "{{name}}" approved successfully');
-    expect(adminEn.forceStopped).toBe('Session "{{name}}" force stopped successfully');
+    expect(en.refresh).toBe('Refresh Data');
+    expect(en.noMonitors).toBe('No active monitors');
+    expect(en.approvedUser).toBe('User "{{name}}" approved successfully');
+    expect(en.forceStopped).toBe('Session "{{name}}" force stopped successfully');
     for (const text of [
       'Failed to load admin data',
       'Admin access required',
@@ -20,6 +20,6 @@ describe('English admin texts', () => {
       'Failed to force logout user',
       'Failed to delete user',
     ])
-      expect(Object.values(adminEn)).toContain(text);
+      expect(Object.values(en)).toContain(text);
   });
 });

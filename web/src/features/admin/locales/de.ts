@@ -1,6 +1,6 @@
 import type { AdminMessages } from './en';
 
-export const adminDe: AdminMessages = {
+export const de: AdminMessages = {
   title: 'Admin-Bereich',
   description:
     'Personen freischalten, Sitzungen im Blick behalten und den Zustand jedes Dienstes prüfen.',

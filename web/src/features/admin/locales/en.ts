@@ -1,5 +1,5 @@
 /** The admin panel's English texts: loaded with the panel, not in the main bundle. */
-export const adminEn = {
+export const en = {
   title: 'Admin Panel',
   description: 'Approve people, watch sessions and check the health of every service.',
   tabsLabel: 'Admin sections',
@@ -114,4 +114,4 @@ type Messages<T> = { [K in keyof T]: string } & {
   [K in keyof T as K extends `${infer Base}_other` ? `${Base}_many` : never]?: string;
 };
 /** Every language has exactly the English keys. */
-export type AdminMessages = Messages<typeof adminEn>;
+export type AdminMessages = Messages<typeof en>;

@@ -1,6 +1,6 @@
 import type { AdminMessages } from './en';
 
-export const adminEs: AdminMessages = {
+export const es: AdminMessages = {
   title: 'Panel de administración',
   description: 'Aprueba personas, vigila las sesiones y comprueba el estado de cada servicio.',
   tabsLabel: 'Secciones de administración',

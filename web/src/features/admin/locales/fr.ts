@@ -1,6 +1,6 @@
 import type { AdminMessages } from './en';
 
-export const adminFr: AdminMessages = {
+export const fr: AdminMessages = {
   title: "Panneau d'administration",
   description:
     'Approuvez des personnes, surveillez les sessions et vérifiez la santé de chaque service.',

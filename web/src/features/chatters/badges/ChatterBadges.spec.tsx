@@ -2,8 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { act, cleanup } from '@testing-library/react';
 import { chatterFixture, renderWithApp, setUpI18n } from '../../../../test/unit/test-utils';
-import { changeLanguage } from '../../i18n/i18n';
-import { badgeTexts } from './badge-texts';
+import { changeLanguage, i18n } from '../../i18n/i18n';
 import { ChatterBadges } from './ChatterBadges';
 import { BACK_AFTER_DAYS, chatterHistory } from './chatter-history';
 
@@ -37,8 +36,9 @@ describe('ChatterBadges', () => {
   });
 
   const badgesIn = async (language: 'en' | 'de' | 'es' | 'fr', sessionsSeen: number) => {
-    await changeLanguage(language);
-    await badgeTexts.load(language);
+    // The badges of the previous call are still shown and switch language with it.
+    await act(() => changeLanguage(language));
+    await i18n.loadNamespaces('badges');
     const chatter = chatterFixture('carol', {
       firstSeenAt,
       lastSeenBeforeAt: daysBefore(30),
@@ -77,7 +77,7 @@ describe('ChatterBadges', () => {
   });
 
   it('shows nothing for a chatter new to the streamer', async () => {
-    await badgeTexts.load('en');
+    await i18n.loadNamespaces('badges');
     const { container } = renderWithApp(<ChatterBadges chatter={chatterFixture('erin')} />);
     await act(async () => {});
     expect(container.querySelector('.chatter-badge')).toBeNull();

@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import type { ChatterDto } from '@greetboard/contracts/wire';
-import { useBadgeTexts } from './badge-texts';
 import { chatterHistory } from './chatter-history';
 import './badges.css';
 
@@ -8,7 +8,7 @@ import './badges.css';
  * streamer's own earlier sessions 'Back after N days' and 'Nth stream' (ADR 0033).
  */
 export function ChatterBadges({ chatter }: { chatter: ChatterDto }) {
-  const { t, i18n, ready } = useBadgeTexts();
+  const { t, i18n, ready } = useTranslation('badges');
   if (!ready) return null;
   const history = chatterHistory(chatter);
   const lastSeen =
@@ -19,25 +19,25 @@ export function ChatterBadges({ chatter }: { chatter: ChatterDto }) {
   return (
     <>
       {chatter.isFirstTimeChatter && (
-        <span className="chatter-badge badge-first-time">{t('badges.firstTime')}</span>
+        <span className="chatter-badge badge-first-time">{t('badges:firstTime')}</span>
       )}
       {chatter.isReturningChatter && (
-        <span className="chatter-badge badge-returning">{t('badges.returning')}</span>
+        <span className="chatter-badge badge-returning">{t('badges:returning')}</span>
       )}
       {history.backAfterDays !== null && (
         <span
           className="chatter-badge badge-back-after"
-          title={t('badges.backAfterTitle', { date: lastSeen })}
+          title={t('badges:backAfterTitle', { date: lastSeen })}
         >
-          {t('badges.backAfter', { count: history.backAfterDays })}
+          {t('badges:backAfter', { count: history.backAfterDays })}
         </span>
       )}
       {history.streamNumber !== null && (
         <span
           className="chatter-badge badge-stream"
-          title={t('badges.streamTitle', { count: history.streamNumber })}
+          title={t('badges:streamTitle', { count: history.streamNumber })}
         >
-          {t(`badges.${streamOrdinalKey(i18n.language, history.streamNumber)}`, {
+          {t(`badges:${streamOrdinalKey(i18n.language, history.streamNumber)}`, {
             n: history.streamNumber,
           })}
         </span>

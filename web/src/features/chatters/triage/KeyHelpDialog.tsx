@@ -15,12 +15,12 @@ interface KeyHelpDialogProps {
 export function KeyHelpDialog({ open, onOpenChange, moreKeys = [] }: KeyHelpDialogProps) {
   const { t } = useTranslation();
   const keys: KeyHelp = [
-    [['j', '↓', 'k', '↑'], t('triage.keyMove')],
-    [['Enter', 'g'], t('triage.keyGreet')],
-    [['u'], t('triage.keyUndo')],
-    [['/'], t('triage.keySearch')],
-    [['?'], t('triage.keyHelp')],
-    [['Esc'], t('triage.keyClose')],
+    [['j', '↓', 'k', '↑'], t('triage:keyMove')],
+    [['Enter', 'g'], t('triage:keyGreet')],
+    [['u'], t('triage:keyUndo')],
+    [['/'], t('triage:keySearch')],
+    [['?'], t('triage:keyHelp')],
+    [['Esc'], t('triage:keyClose')],
     ...moreKeys,
   ];
   return (
@@ -28,9 +28,9 @@ export function KeyHelpDialog({ open, onOpenChange, moreKeys = [] }: KeyHelpDial
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog-content key-help">
-          <Dialog.Title className="dialog-title">{t('triage.keys')}</Dialog.Title>
+          <Dialog.Title className="dialog-title">{t('triage:keys')}</Dialog.Title>
           <Dialog.Description className="visually-hidden">
-            {t('triage.keysHint')}
+            {t('triage:keysHint')}
           </Dialog.Description>
           <dl className="key-list">
             {keys.map(([combo, what]) => (
@@ -47,7 +47,7 @@ export function KeyHelpDialog({ open, onOpenChange, moreKeys = [] }: KeyHelpDial
           <div className="dialog-actions">
             <Dialog.Close asChild>
               <button type="button" className="button button-secondary">
-                {t('triage.close')}
+                {t('triage:close')}
               </button>
             </Dialog.Close>
           </div>

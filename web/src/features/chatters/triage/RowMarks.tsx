@@ -6,7 +6,7 @@ export function GreetedMark({ chatter }: { chatter: ChatterDto }) {
   const { t } = useTranslation();
   if (!chatter.isGreeted) return null;
   return (
-    <span className="greeted-mark" role="img" aria-label={t('triage.greeted')}>
+    <span className="greeted-mark" role="img" aria-label={t('triage:greeted')}>
       ✓
     </span>
   );

@@ -20,11 +20,11 @@ interface TriageToolbarProps {
 export function TriageToolbar({ desk, page, total }: TriageToolbarProps) {
   const { t } = useTranslation();
   const label = (order: ChatterOrder) =>
-    order === 'next' ? t('triage.orderNext') : t('triage.orderNewest');
+    order === 'next' ? t('triage:orderNext') : t('triage:orderNewest');
   return (
     <div className="triage-toolbar">
       <fieldset className="order-switch">
-        <legend className="visually-hidden">{t('triage.order')}</legend>
+        <legend className="visually-hidden">{t('triage:order')}</legend>
         {CHATTER_ORDERS.map((order) => (
           <label key={order} className={order === desk.order ? 'is-selected' : undefined}>
             <input
@@ -44,9 +44,9 @@ export function TriageToolbar({ desk, page, total }: TriageToolbarProps) {
           ref={page.searchRef}
           type="search"
           className="input"
-          aria-label={t('triage.search')}
+          aria-label={t('triage:search')}
           aria-keyshortcuts="/"
-          placeholder={t('triage.searchPlaceholder')}
+          placeholder={t('triage:searchPlaceholder')}
           value={desk.query}
           onChange={(event) => desk.setQuery(event.target.value)}
           onKeyDown={(event) => {
@@ -60,15 +60,15 @@ export function TriageToolbar({ desk, page, total }: TriageToolbarProps) {
       <button
         type="button"
         className="icon-button"
-        aria-label={t('triage.keys')}
+        aria-label={t('triage:keys')}
         aria-keyshortcuts="?"
-        title={t('triage.keysHint')}
+        title={t('triage:keysHint')}
         onClick={() => page.triage.setHelpOpen(true)}
       >
         <Keyboard aria-hidden size={18} />
       </button>
       <p className="match-count" role="status">
-        {desk.search !== '' ? t('triage.matches', { count: desk.matching.length, total }) : ''}
+        {desk.search !== '' ? t('triage:matches', { count: desk.matching.length, total }) : ''}
       </p>
     </div>
   );

@@ -4,12 +4,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@j
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { chatterFixture, renderWithApp, setUpI18n } from '../../../../test/unit/test-utils';
-import { presenceTexts } from '../../presence/presence-texts';
-import { badgeTexts } from '../badges/badge-texts';
 import { ChatterList } from '../ChatterList';
-import { triageTexts } from './triage-texts';
 import { useDeskList } from './use-desk-list';
 import { useDeskPage } from './use-desk-page';
+import { i18n } from '../../i18n/i18n';
 
 /** 25 pending chatters, first seen a minute apart: 'Next to greet' keeps this order. */
 const chatters = Array.from({ length: 25 }, (_, index) =>
@@ -60,9 +58,7 @@ describe('the desk page', () => {
   beforeAll(async () => {
     await setUpI18n();
     // Loaded before the first render, so no text arrives in the middle of a test.
-    await presenceTexts.load('en');
-    await triageTexts.load('en');
-    await badgeTexts.load('en');
+    await i18n.loadNamespaces(['presence', 'triage', 'badges']);
   });
   beforeEach(() => {
     localStorage.clear();

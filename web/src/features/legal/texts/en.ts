@@ -1,4 +1,4 @@
-/** The legal pages' English texts, loaded with those pages (see feature-texts.ts). */
+/** The legal pages' English texts, loaded with those pages (see i18n/namespaces.ts). */
 export const en = {
   contactLine: 'Contact: {{email}}',
   privacy: {

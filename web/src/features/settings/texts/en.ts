@@ -1,4 +1,4 @@
-/** The settings screen's English texts, loaded with that screen (see feature-texts.ts). */
+/** The settings screen's English texts, loaded with that screen (see i18n/namespaces.ts). */
 export const en = {
   title: 'Settings',
   description: 'Your preferences, filters, editors and overlay.',

@@ -1,4 +1,4 @@
-/** The landing page's English texts, loaded with that page (see feature-texts.ts). */
+/** The landing page's English texts, loaded with that page (see i18n/namespaces.ts). */
 export const en = {
   title: 'Greetboard',
   subtitle: 'Never miss a chatter again',

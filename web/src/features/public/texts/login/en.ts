@@ -1,4 +1,4 @@
-/** The login page's English texts, loaded with that page (see feature-texts.ts). */
+/** The login page's English texts, loaded with that page (see i18n/namespaces.ts). */
 export const en = {
   title: 'Sign in to Greetboard',
   subtitle: 'Use your Twitch account to sign in.',
