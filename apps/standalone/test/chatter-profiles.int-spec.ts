@@ -11,6 +11,8 @@ import {
 
 const STREAMER = 'profile_streamer';
 const HOUR_MS = 3_600_000;
+/** The job's pause after a failed Helix call; the test runs its rounds at chosen times. */
+const RETRY_AFTER_MS = 300;
 
 /**
  * The profile image job (ADR 0033) against the Twitch emulator as Twitch, the real auth
@@ -29,7 +31,7 @@ describe('chatter profile images from Helix users', () => {
   beforeAll(async () => {
     stack = await startTwitchSessionsStack({
       approvedLogins: [STREAMER],
-      chatterProfiles: { intervalMs: 24 * HOUR_MS, retryAfterMs: 300 },
+      chatterProfiles: { intervalMs: 24 * HOUR_MS, retryAfterMs: RETRY_AFTER_MS },
     });
     job = stack.sessions.get(ChatterProfilesJob);
     chatters = stack.sessions.get(ChattersRepository);
@@ -171,22 +173,23 @@ describe('chatter profile images from Helix users', () => {
     await stack.control('POST', '/control/faults', { kind: 'helix-5xx', count: 1 });
     const recorded = await chatters.recordChatLines(late.map((viewer) => lineOf(viewer)));
     expect(recorded).toHaveLength(3);
-    await job.run();
+    // The rounds run at chosen times (the job measures its pause from the time it is given).
+    const failedAt = Date.now();
+    const at = (ms: number) => new Date(failedAt + ms);
+    await job.run(at(0));
     expect(await imagesOf(late)).toEqual([null, null, null]);
 
-    // Paused after the failure: the next round does not ask Twitch.
+    // Paused after the failure, to its last millisecond: that round does not ask Twitch.
     helixCalls.length = 0;
-    await job.run();
+    await job.run(at(RETRY_AFTER_MS - 1));
     expect(helixCalls).toEqual([]);
 
     // Rate limited the next time: still nothing lost.
-    await new Promise((resolve) => setTimeout(resolve, 350));
     await stack.control('POST', '/control/faults', { kind: 'helix-429', count: 1 });
-    await job.run();
+    await job.run(at(RETRY_AFTER_MS));
     expect(await imagesOf(late)).toEqual([null, null, null]);
 
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    await job.run();
+    await job.run(at(2 * RETRY_AFTER_MS));
     expect(await imagesOf(late)).toEqual(late.map((viewer) => viewer.profileImageUrl));
   });
 });

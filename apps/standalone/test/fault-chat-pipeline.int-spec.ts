@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { setTimeout as delay } from 'node:timers/promises';
 import {
   startPrivateNatsServer,
   startPrivatePostgresServer,
@@ -32,6 +31,8 @@ const DURATION_SEC = 12;
  * JetStream (at 50 lines/s per channel, one line per 20 ms): lost with the process.
  */
 const IN_FLIGHT_AT_KILL = 2;
+/** Lines sent per channel while NATS or PostgreSQL is down (3 s of traffic). */
+const LINES_WHILE_DOWN = 3 * RATE_PER_CHANNEL;
 /** Time for every delivered line to be counted once traffic stopped. */
 const DRAIN_MS = 45_000;
 
@@ -88,6 +89,20 @@ async function trafficUnderWay(scenario: Scenario, share: number): Promise<void>
     () =>
       scenario.runs.every((trafficRun) => trafficRun.report().sent >= trafficRun.planned * share),
     { timeoutMs: 30_000, what: `${share * 100}% of the traffic to be sent` },
+  );
+  for (const trafficRun of scenario.runs) expect(trafficRun.report().status).toBe('running');
+}
+
+/**
+ * Waits until Twitch has sent `lines` more lines on every channel, so an outage spans that much
+ * traffic whatever the machine's speed; the traffic must still be running after it.
+ */
+async function linesSentMeanwhile(scenario: Scenario, lines: number): Promise<void> {
+  const from = scenario.runs.map((trafficRun) => trafficRun.report().sent);
+  await waitFor(
+    () =>
+      scenario.runs.every((trafficRun, index) => trafficRun.report().sent >= from[index] + lines),
+    { timeoutMs: 30_000, what: `${lines} lines per channel to be sent` },
   );
   for (const trafficRun of scenario.runs) expect(trafficRun.report().status).toBe('running');
 }
@@ -202,8 +217,8 @@ describe('chat pipeline faults in cluster mode', () => {
     startTraffic(scenario);
     await trafficUnderWay(scenario, 0.3);
     await nats.stop();
-    // Deliberately down for 3 s while Twitch keeps sending: chat-ingest must hold the lines.
-    await delay(3_000);
+    // Down while Twitch keeps sending: chat-ingest must hold the lines.
+    await linesSentMeanwhile(scenario, LINES_WHILE_DOWN);
     await nats.start();
     const reports = await finished(scenario);
     for (const report of reports) expect(report.undelivered).toBe(0);
@@ -216,8 +231,8 @@ describe('chat pipeline faults in cluster mode', () => {
     startTraffic(scenario);
     await trafficUnderWay(scenario, 0.3);
     await postgres.stop();
-    // Down for 3 s while Twitch keeps sending: the consumer must retry, never ack unsaved lines.
-    await delay(3_000);
+    // Down while Twitch keeps sending: the consumer must retry, never ack unsaved lines.
+    await linesSentMeanwhile(scenario, LINES_WHILE_DOWN);
     await postgres.start();
     const reports = await finished(scenario);
     for (const report of reports) expect(report.undelivered).toBe(0);

@@ -62,24 +62,49 @@ describe('embedded database maintenance', () => {
   });
 
   it("waits for a service's transaction instead of running inside it", async () => {
-    let committedAt = 0;
-    let holding!: () => void;
-    const inside = new Promise<void>((resolve) => (holding = resolve));
-    const transaction = dataSource.transaction(async (manager) => {
-      await manager.query(
-        `INSERT INTO upkeep_test.busy SELECT g FROM generate_series(2001, 4000) AS g`,
-      );
-      holding();
-      // Still open while the pass starts: the pass must wait for the commit.
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      committedAt = performance.now();
-    });
-    await inside;
-    const pass = await maintenance.run();
-    const passEndedAt = performance.now();
-    await transaction;
-    expect(passEndedAt).toBeGreaterThanOrEqual(committedAt);
-    expect(pass.analyzed).toEqual(['upkeep_test.busy']);
-    expect((await statsOf('busy'))?.reltuples).toBe(3000);
+    // Every statement the database runs, and whether the service's transaction was open then.
+    const statements: { sql: string; inTransaction: boolean }[] = [];
+    let inTransaction = false;
+    const { query, exec } = db;
+    db.query = ((sql: string, ...rest: unknown[]) => {
+      statements.push({ sql, inTransaction });
+      return (query as (...args: unknown[]) => unknown).call(db, sql, ...rest);
+    }) as typeof db.query;
+    db.exec = ((sql: string, ...rest: unknown[]) => {
+      statements.push({ sql, inTransaction });
+      return (exec as (...args: unknown[]) => unknown).call(db, sql, ...rest);
+    }) as typeof db.exec;
+    try {
+      let holding!: () => void;
+      const inside = new Promise<void>((resolve) => (holding = resolve));
+      let started!: () => void;
+      const passStarted = new Promise<void>((resolve) => (started = resolve));
+      const transaction = dataSource.transaction(async (manager) => {
+        await manager.query(
+          `INSERT INTO upkeep_test.busy SELECT g FROM generate_series(2001, 4000) AS g`,
+        );
+        inTransaction = true;
+        holding();
+        // Still open once the pass has started. A statement of the transaction's own after
+        // that: the database runs statements in the order they were sent, so one the pass
+        // sent inside the transaction would run before it.
+        await passStarted;
+        await manager.query(`SELECT 1`);
+        inTransaction = false;
+      });
+      await inside;
+      const passing = maintenance.run();
+      started();
+      await transaction;
+      const pass = await passing;
+      const ofThePass = statements.filter(({ sql }) => /pg_stat|ANALYZE/.test(sql));
+      expect(ofThePass.length).toBeGreaterThan(0);
+      expect(ofThePass.filter((statement) => statement.inTransaction)).toEqual([]);
+      expect(pass.analyzed).toEqual(['upkeep_test.busy']);
+      expect((await statsOf('busy'))?.reltuples).toBe(3000);
+    } finally {
+      db.query = query;
+      db.exec = exec;
+    }
   });
 });

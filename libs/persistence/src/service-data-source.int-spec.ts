@@ -136,13 +136,20 @@ describe.each(cases)('service data source on $name', ({ open, close }) => {
     failingSource: DataSource,
     committingSource: DataSource,
   ) => {
+    let wrote!: () => void;
+    const committingWrote = new Promise<void>((resolve) => (wrote = resolve));
     const failing = failingSource.transaction(async (manager) => {
       await manager.insert(Note, { title: `${tag}-rolled-back` });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // PostgreSQL: the other transaction writes while this one is open. The embedded database
+      // has one session, which the other waits for; a statement the other sent meanwhile
+      // would run before this transaction's next one (statements run in the order sent).
+      if (runtime.kind === 'postgres') await committingWrote;
+      else await manager.query(`SELECT 1`);
       throw new Error('abort');
     });
     const succeeding = committingSource.transaction(async (manager) => {
       await manager.insert(Note, { title: `${tag}-committed` });
+      wrote();
     });
     await expect(failing).rejects.toThrow('abort');
     await succeeding;

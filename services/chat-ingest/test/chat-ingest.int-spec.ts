@@ -52,12 +52,16 @@ describe('chat-ingest reading Twitch chat through tmi.js into JetStream', () => 
   const received = new Map<string, ChatLineReceived>();
   let stopConsumer: () => Promise<void>;
 
-  const joinedChannels = async () => {
-    const clients = (await (await fetch(`${emulator.httpUrl}/control/clients`)).json()) as {
-      data: { channels: string[] }[];
-    };
-    return clients.data.flatMap((client) => client.channels);
-  };
+  const clients = async () =>
+    (
+      (await (await fetch(`${emulator.httpUrl}/control/clients`)).json()) as {
+        data: { id: string; channels: string[] }[];
+      }
+    ).data;
+  const joinedChannels = async () => (await clients()).flatMap((client) => client.channels);
+  /** The emulator's connections that have joined the monitored channel. */
+  const readers = async () =>
+    (await clients()).filter((client) => client.channels.includes(channel));
 
   const inject = async (messages: { login: string; text: string }[]) => {
     const response = await fetch(`${emulator.httpUrl}/control/channels/${channel}/messages`, {
@@ -139,22 +143,22 @@ describe('chat-ingest reading Twitch chat through tmi.js into JetStream', () => 
   });
 
   it('keeps reading after Twitch asks it to reconnect', async () => {
+    const before = new Set((await readers()).map((client) => client.id));
+    expect(before.size).toBeGreaterThan(0);
     const fault = await fetch(`${emulator.httpUrl}/control/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ kind: 'reconnect' }),
     });
     expect(fault.status).toBeLessThan(300);
-    // Lines sent while nobody is joined are Twitch's gap; keep sending until one arrives.
-    const arrived = await waitFor(
-      async () => {
-        const [id] = await inject([{ login: 'third_viewer', text: 'still there?' }]);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        return received.has(id) ? id : undefined;
-      },
-      { what: 'a line after the reconnect', timeoutMs: 20_000, intervalMs: 0 },
-    );
-    expect(received.get(arrived)?.login).toBe('third_viewer');
+    // Lines sent while nobody is joined are Twitch's gap: send once a new connection joined.
+    await waitFor(async () => (await readers()).some((client) => !before.has(client.id)), {
+      what: 'chat-ingest to join the channel on a new connection',
+      timeoutMs: 20_000,
+    });
+    const [id] = await inject([{ login: 'third_viewer', text: 'still there?' }]);
+    await waitFor(() => received.has(id), { what: 'a line after the reconnect' });
+    expect(received.get(id)?.login).toBe('third_viewer');
   });
 
   it('joins and parts a channel as the status events of its session say, without the list', async () => {

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { GlobalEditorInviteDto, SessionDto, UserDto } from '@greetboard/contracts/wire';
+import {
+  errors,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import {
+  CLAIM_TTL_MS,
+  type GlobalEditorInviteDto,
+  type SessionDto,
+  type UserDto,
+} from '@greetboard/contracts/wire';
 import {
   api,
   collectPageErrors,
@@ -18,6 +29,21 @@ import { blockingViolations } from './settings-helpers.js';
 const EDITOR = 'e2e_presence_editor';
 const SESSION_NAME = 'Presence Stream';
 const VIEWERS = ['pres_v1', 'pres_v2', 'pres_v3', 'pres_v4'];
+/** How often the gateway sweeps lapsed claims out of the room. */
+const CLAIM_SWEEP_MS = 1_000;
+
+/**
+ * Watches for `timeoutMs` that `element` never leaves the page, settling as soon as it does.
+ * For what stays unchanged, where there is no message to wait for.
+ */
+const stays = (element: Locator, timeoutMs: number) =>
+  element.waitFor({ state: 'detached', timeout: timeoutMs }).then(
+    () => 'left' as const,
+    (error: unknown) => {
+      if (error instanceof errors.TimeoutError) return 'stayed' as const;
+      throw error;
+    },
+  );
 
 /**
  * Presence and soft claims (ADR 0034) in two browsers: the streamer on the dashboard and an
@@ -92,8 +118,11 @@ describe('presence and soft claims', () => {
 
     // Closing one of the editor's tabs leaves them present; the name shows on hover.
     await second.close();
-    await owner.waitForTimeout(500);
-    await presenceOf(owner).getByText(editorUser.displayName).waitFor();
+    // The gateway sends nothing when the list stays the same; a wrong removal would reach the
+    // page within half a second of the tab closing (a local socket close and one message).
+    await expect(stays(presenceOf(owner).getByText(editorUser.displayName), 500)).resolves.toBe(
+      'stayed',
+    );
     await presenceOf(owner).getByRole('listitem').hover();
     await expect(
       presenceOf(owner)
@@ -114,13 +143,16 @@ describe('presence and soft claims', () => {
     await mark.getByText(`${editorUser.displayName} is greeting`).waitFor();
     // The editor does not see their own claim.
     await expect(editor.getByTestId('claim-mark').count()).resolves.toBe(0);
-    // It lasts beyond its time to live while the selection stays (renewed).
-    await owner.waitForTimeout(9_000);
-    await expect(mark.isVisible()).resolves.toBe(true);
+    // It lasts beyond its time to live while the selection stays (renewed), never leaving the
+    // row meanwhile. Unrenewed, the claim the gateway took before the mark showed would lapse
+    // and be swept within CLAIM_TTL_MS + CLAIM_SWEEP_MS, and its removal arrive soon after;
+    // the screenshot and the accessibility scan run within that time.
+    const lasted = stays(mark, CLAIM_TTL_MS + CLAIM_SWEEP_MS + 500);
 
     await owner.mouse.move(2, 2);
     await screenshot(owner, 'presence-dashboard-claim-dark');
     const problems = await blockingViolations(owner, 'dashboard with presence (dark)');
+    await expect(lasted).resolves.toBe('stayed');
 
     // Greeting releases the claim at once; nothing blocked the streamer meanwhile.
     await editor.keyboard.press('g');

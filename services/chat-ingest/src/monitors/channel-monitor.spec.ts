@@ -91,8 +91,15 @@ describe('ChannelMonitor', () => {
     return kv;
   };
   afterEach(async () => {
+    jest.useRealTimers();
     for (const kv of stores.splice(0)) await kv.close();
   });
+  /**
+   * Leases, heartbeats and the list's age are all `Date.now()` against a deadline: a fake
+   * clock moves past them at once. Promises and I/O stay real.
+   */
+  const fakeClock = () =>
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
 
   it('reads every channel exactly once across two replicas, at most 10 per connection', async () => {
     const kv = store();
@@ -109,6 +116,7 @@ describe('ChannelMonitor', () => {
   });
 
   it('takes over a dead replica’s channels once its heartbeat and leases expire', async () => {
+    fakeClock();
     const kv = store();
     const one = replica(kv, 'one', { ttlMs: 200 });
     const two = replica(kv, 'two', { ttlMs: 200 });
@@ -118,7 +126,10 @@ describe('ChannelMonitor', () => {
     expect(orphaned.length).toBeGreaterThan(0);
     await one.monitor.tick();
     expect(one.monitor.channels()).not.toContain(orphaned[0]);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    jest.advanceTimersByTime(199);
+    await settle(one.monitor);
+    expect(one.monitor.channels()).not.toContain(orphaned[0]);
+    jest.advanceTimersByTime(1);
     await settle(one.monitor);
     expect(one.monitor.channels().sort()).toEqual([...channels].sort());
   });
@@ -127,6 +138,7 @@ describe('ChannelMonitor', () => {
     const total = async (counter: typeof channelTakeovers) => (await counter.get()).values[0].value;
     const warn = jest.spyOn(Logger.prototype, 'warn');
     try {
+      fakeClock();
       const kv = store();
       const one = replica(kv, 'one', { ttlMs: 200 });
       await settle(one.monitor);
@@ -140,7 +152,7 @@ describe('ChannelMonitor', () => {
       expect((await total(channelHandovers)) - handoversBefore).toBe(handedOver);
       expect(await total(channelTakeovers)).toBe(takeoversBefore);
       // "two" dies without releasing: "one" takes its channels over once the leases expire.
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      jest.advanceTimersByTime(200);
       await settle(one.monitor);
       expect((await total(channelTakeovers)) - takeoversBefore).toBe(handedOver);
       const logged = warn.mock.calls.map(([message]) => String(message));
@@ -243,6 +255,7 @@ describe('ChannelMonitor', () => {
     });
 
     it('reads the list again after reconcileMs, dropping a stop it never heard of', async () => {
+      fakeClock();
       let running = ['kept', 'stopped'];
       const { monitor, reads } = alone(() => Promise.resolve(listed(running)), 50);
       await monitor.tick();
@@ -250,7 +263,10 @@ describe('ChannelMonitor', () => {
       running = ['kept'];
       await monitor.tick();
       expect(reads.count).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      jest.advanceTimersByTime(49);
+      await monitor.tick();
+      expect(reads.count).toBe(1);
+      jest.advanceTimersByTime(1);
       await monitor.tick();
       expect(reads.count).toBe(2);
       expect(monitor.channels()).toEqual(['kept']);

@@ -105,9 +105,13 @@ describe('keyboard triage', () => {
     await waitFor(() => expect(greets).toHaveLength(4));
     expect(greets[3]).toEqual({ url: '/api/chatters/alice/greet', body: { isGreeted: false } });
     expect(focusedRow()).toBe('alice');
+    // Nothing left to undo: the next greet sent is the one of the key pressed after it.
     press('u');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(greets).toHaveLength(4);
+    press('g');
+    await waitFor(() => expect(greets.length).toBeGreaterThanOrEqual(5));
+    expect(greets.slice(4)).toEqual([
+      { url: '/api/chatters/alice/greet', body: { isGreeted: true } },
+    ]);
   });
 
   it('undoes a greeting made with a click as well', async () => {
