@@ -1,5 +1,4 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { HEALTH_CHECKS, STREAMS } from '@greetboard/contracts';
 import type { KeyValueStore } from '@greetboard/kv';
@@ -17,19 +16,21 @@ import { AutoStartWatcher } from './auto-start/auto-start-watcher.js';
 import type { AuthConfig } from './config.js';
 import { AUTH_DATABASE } from './database/auth-database.js';
 import { LoginSessions } from './login-sessions/login-sessions.js';
+import { LoginSessionsRepository } from './login-sessions/login-sessions.repository.js';
+import { SettingsHandler } from './settings/settings.handler.js';
+import { SettingsRepository } from './settings/settings.repository.js';
 import { SettingsService } from './settings/settings.service.js';
-import { UserSettingsEntity } from './settings/user-settings.entity.js';
 import { OverlayLinksHandler } from './overlay-links/overlay-links.handler.js';
 import { SignInHandler } from './sign-in/sign-in.handler.js';
 import { SignInService } from './sign-in/sign-in.service.js';
 import { TwitchClient } from './twitch/twitch-client.js';
-import { TwitchTokenEntity } from './twitch/twitch-token.entity.js';
 import { TwitchTokenVault } from './twitch/twitch-token-vault.js';
+import { TwitchTokensRepository } from './twitch/twitch-tokens.repository.js';
 import { TwitchUserSearch } from './twitch/twitch-user-search.js';
 import { UserEvents } from './users/user-events.js';
-import { UserEntity } from './users/user.entity.js';
 import { AdminTotalsHandler } from './users/admin-totals.handler.js';
 import { UsersHandler } from './users/users.handler.js';
+import { UsersRepository } from './users/users.repository.js';
 import { UsersService } from './users/users.service.js';
 
 export interface AuthServiceOptions {
@@ -50,7 +51,6 @@ export class AuthModule {
       imports: [
         BusClientModule.register(options.transport),
         ServiceDatabaseModule.forRoot(options.database, AUTH_DATABASE),
-        TypeOrmModule.forFeature([UserEntity, UserSettingsEntity, TwitchTokenEntity]),
         ServiceHealthModule.register('auth', HEALTH_CHECKS.auth, {
           keyValueStore: () => options.kv.ping(),
         }),
@@ -58,6 +58,7 @@ export class AuthModule {
       controllers: [
         SignInHandler,
         OverlayLinksHandler,
+        SettingsHandler,
         UsersHandler,
         AdminTotalsHandler,
         replicaStatusController('auth'),
@@ -80,6 +81,10 @@ export class AuthModule {
           provide: TwitchClient,
           useFactory: () => new TwitchClient(options.config.twitch),
         },
+        UsersRepository,
+        SettingsRepository,
+        TwitchTokensRepository,
+        LoginSessionsRepository,
         LoginSessions,
         {
           provide: DomainEventOutbox,

@@ -6,10 +6,10 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { KeyValueStore } from '@greetboard/kv';
 import { AUTH_CONFIG, AUTH_KV } from '../auth.tokens.js';
 import type { AuthConfig } from '../config.js';
+import { SettingsRepository } from '../settings/settings.repository.js';
 import { TwitchClient } from '../twitch/twitch-client.js';
 import { TwitchTokenVault } from '../twitch/twitch-token-vault.js';
 import { AutoStartSessions } from './auto-start-sessions.js';
@@ -59,7 +59,7 @@ export class AutoStartWatcher implements OnApplicationBootstrap, BeforeApplicati
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_KV) private readonly kv: KeyValueStore,
-    private readonly dataSource: DataSource,
+    private readonly settings: SettingsRepository,
     private readonly twitch: TwitchClient,
     private readonly tokens: TwitchTokenVault,
     private readonly sessions: AutoStartSessions,
@@ -122,11 +122,7 @@ export class AutoStartWatcher implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private async reconcile(): Promise<void> {
-    const rows = await this.dataSource.query<{ id: string; twitch_id: string }[]>(
-      `SELECT u.id, u.twitch_id FROM auth.users u
-         JOIN auth.user_settings s ON s.user_id = u.id
-        WHERE s.auto_start_sessions`,
-    );
+    const rows = await this.settings.autoStartUsers();
     const wanted = new Map(rows.map((row) => [row.id, row.twitch_id]));
     for (const [userId, watch] of this.watches) {
       if (wanted.get(userId) !== watch.twitchId) this.unwatch(userId);

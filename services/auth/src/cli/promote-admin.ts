@@ -8,7 +8,8 @@ import {
 import { createDurableStreams } from '@greetboard/transport';
 import { authEnv } from '../config.js';
 import { AUTH_DATABASE } from '../database/auth-database.js';
-import { toUserDto, UserEntity } from '../users/user.entity.js';
+import { toUserDto } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
 
 /**
  * `npm run promote-admin -- <login>`: makes a signed-in-before user an approved admin, so an
@@ -26,8 +27,8 @@ async function promoteAdmin(argv: string[]): Promise<number> {
   try {
     const dataSource = await openServiceDataSource(database, AUTH_DATABASE);
     try {
-      const users = dataSource.getRepository(UserEntity);
-      const user = await users.findOneBy({ username: login });
+      const users = new UsersRepository(dataSource);
+      const user = await users.findByUsername(login);
       if (!user) {
         process.stderr.write(`No user "${login}": they must sign in with Twitch once first.\n`);
         return 1;

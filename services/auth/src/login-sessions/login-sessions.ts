@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import type { LoginAccess, OverlayAccess, OverlayLinkDto } from '@greetboard/contracts';
 import { AUTH_CONFIG } from '../auth.tokens.js';
 import type { AuthConfig } from '../config.js';
-import type { LoginAccess, OverlayAccess, OverlayLinkDto } from '@greetboard/contracts';
+import { LoginSessionsRepository } from './login-sessions.repository.js';
 
 /** An overlay link never ends by time: it ends when revoked or rotated. */
 const NEVER_MS = Number.MAX_SAFE_INTEGER;
@@ -19,28 +19,12 @@ export interface NewOverlayLink extends OverlayLinkDto {
   replaced: string[];
 }
 
-interface StoredSession {
-  user_id: string;
-  kind: LoginAccess;
-  expires_at_ms: string;
-  idle_expires_at_ms: string;
-  touched_at_ms: string;
-}
-
 /** Idle sessions are re-armed at most this often, so a busy user does not write on every call. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 export interface NewLoginSession {
   sessionId: string;
   expiresAt: Date;
-}
-
-/** Rows of a query, from either driver (pg answers rows, PGlite through TypeORM too). */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0])) {
-    return result[0] as T[];
-  }
-  return Array.isArray(result) ? (result as T[]) : [];
 }
 
 /**
@@ -55,7 +39,7 @@ function rowsOf<T>(result: unknown): T[] {
 @Injectable()
 export class LoginSessions {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sessions: LoginSessionsRepository,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
   ) {}
 
@@ -64,16 +48,14 @@ export class LoginSessions {
     const now = Date.now();
     const expiresAt = now + this.config.sessionAbsoluteTtlSeconds * 1000;
     // Ended-by-time sessions are removed here, so the table does not grow without bound.
-    await this.dataSource.query(
-      `DELETE FROM auth.login_sessions WHERE idle_expires_at_ms <= $1 OR expires_at_ms <= $1`,
-      [now],
-    );
-    await this.dataSource.query(
-      `INSERT INTO auth.login_sessions
-         (id_hash, user_id, created_at_ms, expires_at_ms, idle_expires_at_ms, touched_at_ms)
-       VALUES ($1, $2, $3, $4, $5, $3)`,
-      [hashOf(sessionId), userId, now, expiresAt, this.idleExpiry(now, expiresAt)],
-    );
+    await this.sessions.removeEnded(now);
+    await this.sessions.addBrowserSession({
+      idHash: hashOf(sessionId),
+      userId,
+      now,
+      expiresAt,
+      idleExpiresAt: this.idleExpiry(now, expiresAt),
+    });
     return { sessionId, expiresAt: new Date(expiresAt) };
   }
 
@@ -84,29 +66,17 @@ export class LoginSessions {
 
   /** The user of a live session and what it may do (a browser, or an overlay link). */
   async resolveWithAccess(sessionId: string): Promise<ResolvedLoginSession | null> {
-    const [session] = rowsOf<StoredSession>(
-      await this.dataSource.query(
-        `SELECT user_id, kind, expires_at_ms, idle_expires_at_ms, touched_at_ms
-           FROM auth.login_sessions WHERE id_hash = $1`,
-        [hashOf(sessionId)],
-      ),
-    );
+    const session = await this.sessions.find(hashOf(sessionId));
     if (!session) return null;
     if (session.kind !== 'browser') return { userId: session.user_id, access: session.kind };
     const now = Date.now();
     const expiresAt = Number(session.expires_at_ms);
     if (expiresAt <= now || Number(session.idle_expires_at_ms) <= now) {
-      await this.dataSource.query(`DELETE FROM auth.login_sessions WHERE id_hash = $1`, [
-        hashOf(sessionId),
-      ]);
+      await this.sessions.end(hashOf(sessionId));
       return null;
     }
     if (now - Number(session.touched_at_ms) >= TOUCH_INTERVAL_MS) {
-      await this.dataSource.query(
-        `UPDATE auth.login_sessions SET touched_at_ms = $2, idle_expires_at_ms = $3
-          WHERE id_hash = $1`,
-        [hashOf(sessionId), now, this.idleExpiry(now, expiresAt)],
-      );
+      await this.sessions.touch(hashOf(sessionId), now, this.idleExpiry(now, expiresAt));
     }
     return { userId: session.user_id, access: 'browser' };
   }
@@ -119,37 +89,18 @@ export class LoginSessions {
     const token = randomBytes(32).toString('base64url');
     const kind: LoginAccess = `overlay-${access}`;
     const now = Date.now();
-    return this.dataSource.transaction(async (manager) => {
-      const replaced = rowsOf<{ id_hash: string }>(
-        await manager.query(
-          `DELETE FROM auth.login_sessions WHERE user_id = $1 AND kind = $2 RETURNING id_hash`,
-          [userId, kind],
-        ),
-      ).map((row) => row.id_hash);
-      await manager.query(
-        `INSERT INTO auth.login_sessions
-           (id_hash, user_id, kind, created_at_ms, expires_at_ms, idle_expires_at_ms, touched_at_ms)
-         VALUES ($1, $2, $3, $4, $5, $5, $4)`,
-        [hashOf(token), userId, kind, now, NEVER_MS],
-      );
-      return {
-        id: hashOf(token),
-        access,
-        createdAt: new Date(now).toISOString(),
-        token,
-        replaced,
-      };
-    });
+    const replaced = await this.sessions.replaceOverlayLink(
+      userId,
+      kind,
+      hashOf(token),
+      now,
+      NEVER_MS,
+    );
+    return { id: hashOf(token), access, createdAt: new Date(now).toISOString(), token, replaced };
   }
 
   async overlayLinks(userId: string): Promise<OverlayLinkDto[]> {
-    const rows = rowsOf<{ id_hash: string; kind: LoginAccess; created_at_ms: string }>(
-      await this.dataSource.query(
-        `SELECT id_hash, kind, created_at_ms FROM auth.login_sessions
-          WHERE user_id = $1 AND kind <> 'browser' ORDER BY kind`,
-        [userId],
-      ),
-    );
+    const rows = await this.sessions.overlayLinks(userId);
     return rows.map((row) => ({
       id: row.id_hash,
       access: row.kind === 'overlay-greet' ? 'greet' : 'read',
@@ -158,26 +109,13 @@ export class LoginSessions {
   }
 
   /** Ends the user's overlay link `id` (its hash); false when they have no such link. */
-  async revokeOverlayLink(userId: string, id: string): Promise<boolean> {
-    const ended = rowsOf<{ id_hash: string }>(
-      await this.dataSource.query(
-        `DELETE FROM auth.login_sessions
-          WHERE id_hash = $1 AND user_id = $2 AND kind <> 'browser' RETURNING id_hash`,
-        [id, userId],
-      ),
-    );
-    return ended.length > 0;
+  revokeOverlayLink(userId: string, id: string): Promise<boolean> {
+    return this.sessions.revokeOverlayLink(userId, id);
   }
 
   /** Ends one session; answers whose it was, or null when there was none. */
-  async end(sessionId: string): Promise<string | null> {
-    const [ended] = rowsOf<{ user_id: string }>(
-      await this.dataSource.query(
-        `DELETE FROM auth.login_sessions WHERE id_hash = $1 RETURNING user_id`,
-        [hashOf(sessionId)],
-      ),
-    );
-    return ended?.user_id ?? null;
+  end(sessionId: string): Promise<string | null> {
+    return this.sessions.end(hashOf(sessionId));
   }
 
   /**
@@ -186,12 +124,7 @@ export class LoginSessions {
    * streamer revokes in settings.
    */
   async endAllFor(userId: string, options: { keepOverlayLinks?: boolean } = {}): Promise<void> {
-    await this.dataSource.query(
-      options.keepOverlayLinks
-        ? `DELETE FROM auth.login_sessions WHERE user_id = $1 AND kind = 'browser'`
-        : `DELETE FROM auth.login_sessions WHERE user_id = $1`,
-      [userId],
-    );
+    await this.sessions.endAllFor(userId, options.keepOverlayLinks ?? false);
   }
 
   private idleExpiry(now: number, expiresAt: number): number {

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import {
   DEFAULT_USER_SETTINGS,
   DomainError,
@@ -9,21 +7,19 @@ import {
   type SettingsChanges,
   type UserSettingsDto,
 } from '@greetboard/contracts';
-import { UserEntity } from '../users/user.entity.js';
-import { toSettingsDto, UserSettingsEntity } from './user-settings.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { SettingsRepository } from './settings.repository.js';
 
 /** The spec's user settings: stored per user, defaults until the first change. */
 @Injectable()
 export class SettingsService {
   constructor(
-    @InjectRepository(UserSettingsEntity)
-    private readonly settings: Repository<UserSettingsEntity>,
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly settings: SettingsRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   async get(userId: string): Promise<UserSettingsDto> {
-    const row = await this.settings.findOneBy({ userId });
-    return row ? toSettingsDto(row) : { ...DEFAULT_USER_SETTINGS };
+    return (await this.settings.find(userId)) ?? { ...DEFAULT_USER_SETTINGS };
   }
 
   /** Merges the changes into what is stored and answers the full settings. */
@@ -31,11 +27,9 @@ export class SettingsService {
     if (changes.defaultKeywords !== undefined) {
       changes.defaultKeywords = normaliseKeywords(changes.defaultKeywords);
     }
-    if (!(await this.users.existsBy({ id: userId }))) throw new DomainError('USER_NOT_FOUND');
+    if (!(await this.users.exists(userId))) throw new DomainError('USER_NOT_FOUND');
     const merged: UserSettingsDto = { ...(await this.get(userId)), ...definedOnly(changes) };
-    await this.settings.upsert(Object.assign(new UserSettingsEntity(), { userId, ...merged }), [
-      'userId',
-    ]);
+    await this.settings.save(userId, merged);
     return merged;
   }
 }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   DomainError,
   type BeginSignInResponse,
@@ -15,6 +14,7 @@ import { TwitchClient, TwitchRejectedError } from '../twitch/twitch-client.js';
 import { TwitchTokenVault } from '../twitch/twitch-token-vault.js';
 import { UserEvents } from '../users/user-events.js';
 import { toUserDto } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 
 /** How long a sign-in may take between leaving for Twitch and coming back. */
@@ -34,7 +34,7 @@ export class SignInService {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_KV) private readonly kv: KeyValueStore,
-    private readonly dataSource: DataSource,
+    private readonly usersRepository: UsersRepository,
     private readonly twitch: TwitchClient,
     private readonly tokens: TwitchTokenVault,
     private readonly users: UsersService,
@@ -67,7 +67,7 @@ export class SignInService {
     }
     const twitchUser = await this.twitch.currentUser(twitchTokens.accessToken);
     const known = await this.users.findByTwitchId(twitchUser.id);
-    const user = await this.dataSource.transaction(async (manager) => {
+    const user = await this.usersRepository.inTransaction(async (manager) => {
       const saved = await this.users.upsertFromTwitch(twitchUser, manager);
       await this.tokens.store(saved.id, twitchTokens, manager);
       await this.events.changed(saved, manager);

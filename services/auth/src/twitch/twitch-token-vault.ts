@@ -7,8 +7,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, type EntityManager, type Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { DomainError } from '@greetboard/contracts';
 import type { KeyValueStore } from '@greetboard/kv';
 import { runPeriodically, type PeriodicTask } from '@greetboard/service-kit';
@@ -17,6 +16,7 @@ import type { AuthConfig } from '../config.js';
 import { TokenCipher } from './token-cipher.js';
 import { TwitchClient, TwitchRejectedError, type TwitchTokens } from './twitch-client.js';
 import { TwitchTokenEntity } from './twitch-token.entity.js';
+import { TwitchTokensRepository } from './twitch-tokens.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Tokens expiring within this window are refreshed by the hourly sweep. */
@@ -51,7 +51,7 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
   private readonly refreshing = new Map<string, Promise<TwitchTokens | null>>();
 
   constructor(
-    @InjectRepository(TwitchTokenEntity) private readonly tokens: Repository<TwitchTokenEntity>,
+    private readonly tokens: TwitchTokensRepository,
     @Inject(AUTH_CONFIG) config: AuthConfig,
     @Inject(AUTH_KV) private readonly kv: KeyValueStore,
     private readonly twitch: TwitchClient,
@@ -68,13 +68,12 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async store(userId: string, tokens: TwitchTokens, manager?: EntityManager): Promise<void> {
-    const repository = manager?.getRepository(TwitchTokenEntity) ?? this.tokens;
-    await repository.upsert(this.seal(userId, tokens), ['userId']);
+    await this.tokens.store(this.seal(userId, tokens), manager);
   }
 
   /** A valid access token for the user, refreshed first when it is about to expire. */
   async accessTokenOf(userId: string): Promise<string | null> {
-    const row = await this.tokens.findOneBy({ userId });
+    const row = await this.tokens.find(userId);
     if (!row) return null;
     if (row.expiresAt.getTime() - Date.now() > 5 * 60_000) {
       return this.cipher.decrypt(row.accessToken, userId);
@@ -88,7 +87,7 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
    * null when Twitch no longer accepts the refresh token either (the row is then dropped).
    */
   async refreshedAccessTokenOf(userId: string): Promise<string | null> {
-    const row = await this.tokens.findOneBy({ userId });
+    const row = await this.tokens.find(userId);
     if (!row) return null;
     return (await this.refreshRow(row))?.accessToken ?? null;
   }
@@ -123,12 +122,10 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
       return report;
     }
     try {
-      const due = await this.tokens.find({
-        where: [
-          { validatedAt: LessThan(new Date(now - HOUR_MS + 60_000)) },
-          { expiresAt: LessThan(new Date(now + REFRESH_AHEAD_MS)) },
-        ],
-      });
+      const due = await this.tokens.due(
+        new Date(now - HOUR_MS + 60_000),
+        new Date(now + REFRESH_AHEAD_MS),
+      );
       for (const row of due) {
         try {
           await this.check(row, now, report);
@@ -154,7 +151,7 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
 
   /** The user's tokens in clear text, read before the account (and the row) goes. */
   async takeForRevocation(userId: string): Promise<string[]> {
-    const row = await this.tokens.findOneBy({ userId });
+    const row = await this.tokens.find(userId);
     if (!row) return [];
     return [this.cipher.decrypt(row.accessToken, userId)];
   }
@@ -177,7 +174,7 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
       );
       if (validation) {
         report.validated++;
-        await this.tokens.update({ userId: row.userId }, { validatedAt: new Date(now) });
+        await this.tokens.markValidated(row.userId, new Date(now));
         return;
       }
     }
@@ -206,7 +203,7 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
   private async refreshOnce(row: TwitchTokenEntity): Promise<TwitchTokens | null> {
     const release = await this.lockRefresh(row.userId);
     try {
-      const latest = await this.tokens.findOneBy({ userId: row.userId });
+      const latest = await this.tokens.find(row.userId);
       if (!latest) return null;
       if (latest.refreshToken !== row.refreshToken) return this.open(latest);
       let tokens: TwitchTokens;
@@ -214,13 +211,13 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
         tokens = await this.twitch.refresh(this.cipher.decrypt(latest.refreshToken, row.userId));
       } catch (error) {
         if (!(error instanceof TwitchRejectedError)) throw error;
-        await this.tokens.delete({ userId: row.userId });
+        await this.tokens.delete(row.userId);
         this.logger.log(
           `Dropped Twitch tokens of user ${row.userId}: Twitch no longer accepts them`,
         );
         return null;
       }
-      await this.tokens.upsert(this.seal(row.userId, tokens), ['userId']);
+      await this.tokens.store(this.seal(row.userId, tokens));
       return tokens;
     } finally {
       await release();

@@ -9,43 +9,25 @@ import {
   TwitchLoginRequest,
   TwitchUserProfilesRequest,
   type TwitchUserProfiles,
-  UpdateSettingsRequest,
   UserAdminActionRequest,
   type UserDto,
-  UserRequest,
   type UserSearchResponse,
-  type UserSettingsDto,
 } from '@greetboard/contracts';
 import { OnRequest } from '@greetboard/transport';
 import { AutoStartWatcher } from '../auto-start/auto-start-watcher.js';
-import { SettingsService } from '../settings/settings.service.js';
 import { TwitchClient } from '../twitch/twitch-client.js';
 import { TwitchUserSearch } from '../twitch/twitch-user-search.js';
 import { UsersService } from './users.service.js';
 
-/** Settings, account deletion and user administration. */
+/** Account deletion, user administration and looking up Twitch users. */
 @Controller()
 export class UsersHandler {
   constructor(
-    private readonly settings: SettingsService,
     private readonly users: UsersService,
     private readonly search: TwitchUserSearch,
     private readonly autoStart: AutoStartWatcher,
     private readonly twitch: TwitchClient,
   ) {}
-
-  @OnRequest(AUTH_REQUESTS.getSettings)
-  getSettings(@Payload() request: UserRequest): Promise<UserSettingsDto> {
-    return this.settings.get(request.userId);
-  }
-
-  @OnRequest(AUTH_REQUESTS.updateSettings)
-  async updateSettings(@Payload() request: UpdateSettingsRequest): Promise<UserSettingsDto> {
-    const settings = await this.settings.update(request.userId, request.changes);
-    // Watching starts or stops now rather than at the watcher's next round.
-    if (request.changes.autoStartSessions !== undefined) this.autoStart.refresh();
-    return settings;
-  }
 
   @OnRequest(AUTH_REQUESTS.listUsers)
   listUsers(): Promise<AdminUserDto[]> {

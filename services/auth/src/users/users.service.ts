@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   DomainError,
   USER_DATA_REQUESTS,
@@ -20,6 +19,7 @@ import type { HelixUser } from '../twitch/twitch-client.js';
 import { TwitchTokenVault } from '../twitch/twitch-token-vault.js';
 import { UserEvents } from './user-events.js';
 import { toUserDto, UserEntity } from './user.entity.js';
+import { UsersRepository } from './users.repository.js';
 
 /** USER_DATA_REQUESTS.count takes at most this many ids at once. */
 const COUNT_BATCH = 1000;
@@ -28,8 +28,7 @@ const COUNT_BATCH = 1000;
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     private readonly sessions: LoginSessions,
@@ -38,15 +37,15 @@ export class UsersService {
   ) {}
 
   findById(id: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ id });
+    return this.users.findById(id);
   }
 
   findByLogin(login: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ username: login.toLowerCase() });
+    return this.users.findByUsername(login.toLowerCase());
   }
 
   findByTwitchId(twitchId: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ twitchId });
+    return this.users.findByTwitchId(twitchId);
   }
 
   /**
@@ -54,9 +53,8 @@ export class UsersService {
    * logins in ADMIN_TWITCH_LOGINS become approved admins, so a fresh install has an admin.
    */
   async upsertFromTwitch(twitchUser: HelixUser, manager: EntityManager): Promise<UserEntity> {
-    const repository = manager.getRepository(UserEntity);
     const user =
-      (await repository.findOneBy({ twitchId: twitchUser.id })) ??
+      (await this.users.findByTwitchId(twitchUser.id, manager)) ??
       Object.assign(new UserEntity(), {
         twitchId: twitchUser.id,
         isApproved: false,
@@ -69,7 +67,7 @@ export class UsersService {
       user.isAdmin = true;
       user.isApproved = true;
     }
-    return repository.save(user);
+    return this.users.save(user, manager);
   }
 
   /** Adds a Twitch account found by an admin's search, pending like any new account. */
@@ -77,7 +75,7 @@ export class UsersService {
     const existing =
       (await this.findByTwitchId(twitchUser.id)) ?? (await this.findByLogin(twitchUser.login));
     if (existing) return { created: false, user: existing };
-    const user = await this.dataSource.transaction(async (manager) => {
+    const user = await this.users.inTransaction(async (manager) => {
       const saved = await this.upsertFromTwitch(twitchUser, manager);
       await this.events.changed(saved, manager);
       return saved;
@@ -88,7 +86,7 @@ export class UsersService {
   }
 
   async listForAdmin(): Promise<AdminUserDto[]> {
-    const users = await this.users.find({ order: { createdAt: 'DESC' } });
+    const users = await this.users.newestFirst();
     const counts = await this.countData(users.map((user) => user.id));
     return users.map((user) => ({
       ...toUserDto(user),
@@ -126,10 +124,10 @@ export class UsersService {
     await this.require(userId);
     const counts = await this.countData([userId]);
     const twitchTokens = await this.tokens.takeForRevocation(userId);
-    await this.dataSource.transaction(async (manager) => {
+    await this.users.inTransaction(async (manager) => {
       const user = await this.lockedUser(manager, userId);
       if (actorId !== undefined && user.isAdmin) await this.refuseIfLastAdmin(manager);
-      await manager.delete(UserEntity, { id: userId });
+      await this.users.delete(manager, userId);
       await this.events.deleted(userId, manager);
     });
     await this.endSessions(userId, 'deleted');
@@ -145,8 +143,8 @@ export class UsersService {
     if (!user) return null;
     user.isAdmin = true;
     user.isApproved = true;
-    const saved = await this.dataSource.transaction(async (manager) => {
-      const stored = await manager.save(user);
+    const saved = await this.users.inTransaction(async (manager) => {
+      const stored = await this.users.save(user, manager);
       await this.events.changed(stored, manager);
       return stored;
     });
@@ -159,12 +157,12 @@ export class UsersService {
    * as pending); the sessions service stops its running sessions when the change reaches it.
    */
   private async reject(userId: string): Promise<UserDto> {
-    const saved = await this.dataSource.transaction(async (manager) => {
+    const saved = await this.users.inTransaction(async (manager) => {
       const user = await this.lockedUser(manager, userId);
       if (user.isAdmin) await this.refuseIfLastAdmin(manager);
       user.isApproved = false;
       user.isAdmin = false;
-      const stored = await manager.save(user);
+      const stored = await this.users.save(user, manager);
       await this.events.changed(stored, manager);
       return stored;
     });
@@ -177,8 +175,8 @@ export class UsersService {
   private async setApproval(userId: string, approved: boolean): Promise<UserDto> {
     const user = await this.require(userId);
     user.isApproved = approved;
-    const saved = await this.dataSource.transaction(async (manager) => {
-      const stored = await manager.save(user);
+    const saved = await this.users.inTransaction(async (manager) => {
+      const stored = await this.users.save(user, manager);
       await this.events.changed(stored, manager);
       return stored;
     });
@@ -191,13 +189,13 @@ export class UsersService {
   }
 
   private async setAdmin(userId: string, admin: boolean): Promise<UserDto> {
-    const saved = await this.dataSource.transaction(async (manager) => {
+    const saved = await this.users.inTransaction(async (manager) => {
       const user = await this.lockedUser(manager, userId);
       if (!admin && user.isAdmin) await this.refuseIfLastAdmin(manager);
       user.isAdmin = admin;
       // An admin must be able to use the product they administer.
       if (admin) user.isApproved = true;
-      const stored = await manager.save(user);
+      const stored = await this.users.save(user, manager);
       await this.events.changed(stored, manager);
       return stored;
     });
@@ -207,17 +205,11 @@ export class UsersService {
 
   /** Locks the admin rows so two admins demoting each other cannot both succeed. */
   private async refuseIfLastAdmin(manager: EntityManager): Promise<void> {
-    const admins = await manager.query<{ id: string }[]>(
-      'SELECT id FROM auth.users WHERE is_admin FOR UPDATE',
-    );
-    if (admins.length <= 1) throw new DomainError('LAST_ADMIN');
+    if ((await this.users.lockAdmins(manager)) <= 1) throw new DomainError('LAST_ADMIN');
   }
 
   private async lockedUser(manager: EntityManager, userId: string): Promise<UserEntity> {
-    const user = await manager.findOne(UserEntity, {
-      where: { id: userId },
-      lock: { mode: 'pessimistic_write' },
-    });
+    const user = await this.users.lock(manager, userId);
     if (!user) throw new DomainError('USER_NOT_FOUND');
     return user;
   }
@@ -228,21 +220,17 @@ export class UsersService {
    */
   async announcePending(waiting: UserEntity | null): Promise<void> {
     // A notification follows a committed change; failing to count never fails the change.
-    const counted = await Promise.all([
-      this.users.countBy({ isApproved: false }),
-      this.users.find({ select: { id: true }, where: { isAdmin: true } }),
-    ]).catch(() => null);
+    const counted = await Promise.all([this.users.countPending(), this.users.adminIds()]).catch(
+      () => null,
+    );
     if (!counted) return;
     const [pendingUsers, admins] = counted;
-    await this.events.pendingUsersChanged(
-      admins.map((admin) => admin.id),
-      {
-        pendingUsers,
-        user: waiting
-          ? { id: waiting.id, username: waiting.username, displayName: waiting.displayName }
-          : null,
-      },
-    );
+    await this.events.pendingUsersChanged(admins, {
+      pendingUsers,
+      user: waiting
+        ? { id: waiting.id, username: waiting.username, displayName: waiting.displayName }
+        : null,
+    });
   }
 
   /** Ends every login session of the user at once; gateways close the user's live sockets. */

@@ -15,7 +15,7 @@ import {
   type Effect,
   type Route,
   type SessionsRoutesStack,
-} from '../../test/sessions-routes.fixture.js';
+} from './sessions-routes.fixture.js';
 
 /**
  * The permission table of the session routes over real HTTP (the stack is described in the

@@ -9,7 +9,7 @@ import {
   sessionsRoutesStack,
   type Actor,
   type Route,
-} from '../../test/sessions-routes.fixture.js';
+} from './sessions-routes.fixture.js';
 
 /**
  * The permission table of the chatter and admin session routes over real HTTP (the stack is

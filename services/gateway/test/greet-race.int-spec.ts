@@ -3,7 +3,7 @@ import { WebSocket, type RawData } from 'ws';
 import { SUBJECTS, type ChatterDto } from '@greetboard/contracts';
 import { natsRequestDuration } from '@greetboard/metrics';
 import { waitFor } from '@greetboard/testing';
-import { sessionsRoutesStack } from '../../test/sessions-routes.fixture.js';
+import { sessionsRoutesStack } from './sessions-routes.fixture.js';
 
 /**
  * Concurrent greet toggles from two clients, each through its own gateway replica (the stack is

@@ -11,7 +11,7 @@ import {
   waitFor,
   type PropertyRoute,
 } from '@greetboard/testing';
-import { sessionsRoutesStack } from '../../test/sessions-routes.fixture.js';
+import { sessionsRoutesStack } from './sessions-routes.fixture.js';
 
 const ROUTES: PropertyRoute[] = [
   { method: 'GET', path: '/api/sessions' },

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { LoginSessions } from '@greetboard/auth';
-import { startAuthStack, type AuthStack } from './auth-stack.js';
+import { LoginSessions } from '../src/index.js';
+import { startAuthHarness, type AuthHarness } from './harness.js';
 
 const MINUTE = 60_000;
 
 /** Login sessions in auth's schema (ADR 0024): lifetimes, and ending one or all of a user's. */
 describe('login sessions in the database', () => {
-  let stack: AuthStack;
+  let stack: AuthHarness;
   let sessions: LoginSessions;
   let now = Date.parse('2026-11-22T12:00:00Z');
 
   beforeAll(async () => {
-    stack = await startAuthStack();
+    stack = await startAuthHarness();
     sessions = stack.auth.get(LoginSessions);
   });
 

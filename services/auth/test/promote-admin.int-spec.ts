@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { startProgram } from '@greetboard/testing';
 import { DEFAULT_CLIENT } from '@greetboard/twitch-emulator';
-import { startAuthStack, type AuthStack } from './auth-stack.js';
-import { signedInBrowser } from './sign-in-client.js';
+import { startAuthHarness, type AuthHarness } from './harness.js';
 
 /** `npm run promote-admin -- <login>`: the way in when no admin can sign in. */
 describe('the promote-admin command', () => {
-  let stack: AuthStack;
+  let stack: AuthHarness;
 
   const promote = (login: string) =>
     startProgram(
@@ -31,8 +30,8 @@ describe('the promote-admin command', () => {
     ).rows;
 
   beforeAll(async () => {
-    stack = await startAuthStack();
-    await signedInBrowser(stack, 'locked_out_streamer');
+    stack = await startAuthHarness();
+    await stack.signIn('locked_out_streamer');
   });
 
   afterAll(async () => {

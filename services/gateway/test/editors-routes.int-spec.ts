@@ -17,7 +17,7 @@ import {
   type MadeInvite,
   type Person,
   type Route,
-} from '../../test/sessions-routes.fixture.js';
+} from './sessions-routes.fixture.js';
 
 /**
  * The permission table of the global-editor, invite and ignore-list routes over real HTTP (the

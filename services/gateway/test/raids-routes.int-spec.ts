@@ -15,7 +15,7 @@ import {
   SESSION_NOT_FOUND,
   sessionsRoutesStack,
   type Route,
-} from '../../test/sessions-routes.fixture.js';
+} from './sessions-routes.fixture.js';
 
 const RAID_NOT_FOUND = { error: 'Raid not found.', code: 'RAID_NOT_FOUND' };
 

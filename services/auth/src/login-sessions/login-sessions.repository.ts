@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { LoginAccess } from '@greetboard/contracts';
+import { queryRows } from '@greetboard/persistence';
+
+/** A stored session; times are milliseconds, as text (bigint columns). */
+export interface StoredLoginSession {
+  user_id: string;
+  kind: LoginAccess;
+  expires_at_ms: string;
+  idle_expires_at_ms: string;
+  touched_at_ms: string;
+}
+
+export interface StoredOverlayLink {
+  id_hash: string;
+  kind: LoginAccess;
+  created_at_ms: string;
+}
+
+/**
+ * The SQL of login sessions and overlay links (`auth.login_sessions`), keyed by the hash of
+ * their id; the caller hashes and reads the clock.
+ */
+@Injectable()
+export class LoginSessionsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Removes the sessions that ended by time at `now`. */
+  async removeEnded(now: number): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM auth.login_sessions WHERE idle_expires_at_ms <= $1 OR expires_at_ms <= $1`,
+      [now],
+    );
+  }
+
+  async addBrowserSession(session: {
+    idHash: string;
+    userId: string;
+    now: number;
+    expiresAt: number;
+    idleExpiresAt: number;
+  }): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO auth.login_sessions
+         (id_hash, user_id, created_at_ms, expires_at_ms, idle_expires_at_ms, touched_at_ms)
+       VALUES ($1, $2, $3, $4, $5, $3)`,
+      [session.idHash, session.userId, session.now, session.expiresAt, session.idleExpiresAt],
+    );
+  }
+
+  async find(idHash: string): Promise<StoredLoginSession | undefined> {
+    const [session] = await queryRows<StoredLoginSession>(
+      this.dataSource,
+      `SELECT user_id, kind, expires_at_ms, idle_expires_at_ms, touched_at_ms
+         FROM auth.login_sessions WHERE id_hash = $1`,
+      [idHash],
+    );
+    return session;
+  }
+
+  /** Re-arms the idle lifetime of a session in use. */
+  async touch(idHash: string, now: number, idleExpiresAt: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE auth.login_sessions SET touched_at_ms = $2, idle_expires_at_ms = $3
+        WHERE id_hash = $1`,
+      [idHash, now, idleExpiresAt],
+    );
+  }
+
+  /** Ends one session; answers whose it was, or null when there was none. */
+  async end(idHash: string): Promise<string | null> {
+    const [ended] = await queryRows<{ user_id: string }>(
+      this.dataSource,
+      `DELETE FROM auth.login_sessions WHERE id_hash = $1 RETURNING user_id`,
+      [idHash],
+    );
+    return ended?.user_id ?? null;
+  }
+
+  /**
+   * Stores the user's overlay link of `kind` in place of the one they had, in one
+   * transaction; answers the hashes of the links it replaced. It never ends by time.
+   */
+  replaceOverlayLink(
+    userId: string,
+    kind: LoginAccess,
+    idHash: string,
+    now: number,
+    never: number,
+  ): Promise<string[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const replaced = await queryRows<{ id_hash: string }>(
+        manager,
+        `DELETE FROM auth.login_sessions WHERE user_id = $1 AND kind = $2 RETURNING id_hash`,
+        [userId, kind],
+      );
+      await manager.query(
+        `INSERT INTO auth.login_sessions
+           (id_hash, user_id, kind, created_at_ms, expires_at_ms, idle_expires_at_ms, touched_at_ms)
+         VALUES ($1, $2, $3, $4, $5, $5, $4)`,
+        [idHash, userId, kind, now, never],
+      );
+      return replaced.map((row) => row.id_hash);
+    });
+  }
+
+  overlayLinks(userId: string): Promise<StoredOverlayLink[]> {
+    return queryRows<StoredOverlayLink>(
+      this.dataSource,
+      `SELECT id_hash, kind, created_at_ms FROM auth.login_sessions
+        WHERE user_id = $1 AND kind <> 'browser' ORDER BY kind`,
+      [userId],
+    );
+  }
+
+  /** Ends the user's overlay link `idHash`; false when they have no such link. */
+  async revokeOverlayLink(userId: string, idHash: string): Promise<boolean> {
+    const ended = await queryRows<{ id_hash: string }>(
+      this.dataSource,
+      `DELETE FROM auth.login_sessions
+        WHERE id_hash = $1 AND user_id = $2 AND kind <> 'browser' RETURNING id_hash`,
+      [idHash, userId],
+    );
+    return ended.length > 0;
+  }
+
+  /** Ends every session of the user, or only their browsers' when `keepOverlayLinks`. */
+  async endAllFor(userId: string, keepOverlayLinks: boolean): Promise<void> {
+    await this.dataSource.query(
+      keepOverlayLinks
+        ? `DELETE FROM auth.login_sessions WHERE user_id = $1 AND kind = 'browser'`
+        : `DELETE FROM auth.login_sessions WHERE user_id = $1`,
+      [userId],
+    );
+  }
+}
