@@ -30,6 +30,9 @@ import { type TrafficOptions } from './traffic/generator.js';
 import { TRAFFIC_DEFAULTS, TrafficManager } from './traffic/manager.js';
 import { type TrafficRun } from './traffic/runner.js';
 
+const OUTAGE_HANDSHAKE_REPLY =
+  'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
+
 export interface TwitchEmulator {
   /** http://host:port: identity (/oauth2), Helix (/helix), control API (/control). */
   readonly httpUrl: string;
@@ -70,7 +73,7 @@ export async function startTwitchEmulator(
   const users = new UserStore(() => httpUrl);
   const tokens = new TokenStore(options.clients, options.tokenExpiresInSec);
   const channels = new ChannelStore();
-  const faults = new FaultState();
+  const faults = new FaultState(random.fork('faults'));
   const irc = new IrcServer(users, tokens, channels, faults, options);
   const traffic = new TrafficManager(users, channels, irc);
   const autoApproval: AutoApproval = { login: undefined };
@@ -129,11 +132,24 @@ export async function startTwitchEmulator(
   });
   httpServer.on('upgrade', (req, socket, head) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (pathname === '/') wss.handleUpgrade(req, socket, head, (ws) => attachWebSocket(irc, ws));
-    else if (pathname === '/eventsub') eventSub.handleUpgrade(req, socket, head);
+    if (pathname === '/') {
+      const admission = irc.admission();
+      // An outage (ADR 0039): `refuse` answers the handshake 503; `drop` completes it and cuts.
+      if (admission === 'refuse') socket.end(OUTAGE_HANDSHAKE_REPLY);
+      else
+        wss.handleUpgrade(req, socket, head, (ws) =>
+          admission === 'drop' ? ws.terminate() : attachWebSocket(irc, ws),
+        );
+    } else if (pathname === '/eventsub') eventSub.handleUpgrade(req, socket, head);
     else socket.destroy();
   });
-  const tcpServer = createTcpServer((socket) => attachTcp(irc, socket));
+  const tcpServer = createTcpServer((socket) => {
+    const admission = irc.admission();
+    // An outage (ADR 0039): `refuse` resets the connection at once, `drop` closes it after accept.
+    if (admission === 'refuse') socket.resetAndDestroy();
+    else if (admission === 'drop') socket.destroy();
+    else attachTcp(irc, socket);
+  });
 
   await listen(httpServer, options.httpPort, options.host);
   await listen(tcpServer, options.ircPort, options.host);

@@ -171,3 +171,31 @@ export async function userWithToken(
     token: (token.body as { access_token: string }).access_token,
   };
 }
+
+export interface IrcClientInfo {
+  id: string;
+  nick: string;
+  authenticated: boolean;
+  channels: string[];
+  pendingJoins: string[];
+  unansweredJoins: string[];
+}
+
+/** The emulator's view of the connection with this nick, from `GET /control/clients`. */
+export async function clientInfo(emulator: TwitchEmulator, nick: string): Promise<IrcClientInfo> {
+  const list = (await request(emulator, 'GET', '/control/clients')).body as {
+    data: IrcClientInfo[];
+  };
+  const info = list.data.find((entry) => entry.nick === nick);
+  if (!info) throw new Error(`no client with nick ${nick} is connected`);
+  return info;
+}
+
+/**
+ * Sends a PING and waits for its PONG: every line the server queued for the client before it
+ * read the PING has then arrived, so what has not arrived was not sent.
+ */
+export async function sync(client: RawIrcClient, label: string): Promise<void> {
+  client.send(`PING :${label}`);
+  await client.waitForLine((line) => line.endsWith(`PONG tmi.twitch.tv :${label}`));
+}

@@ -254,7 +254,10 @@ export function registerControlRoutes(router: Router, deps: ControlDeps): void {
         nick: connection.nick,
         authenticated: connection.authenticated,
         caps: [...connection.caps],
+        // Answered JOINs only: a reader is in a channel once Twitch replied to its JOIN.
         channels: [...connection.channels],
+        pendingJoins: [...connection.pendingJoins.keys()],
+        unansweredJoins: [...connection.unansweredJoins],
         connectedAt: connection.connectedAt,
       })),
     });

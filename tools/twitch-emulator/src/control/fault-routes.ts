@@ -4,7 +4,10 @@ import {
   type RevocationStatus,
 } from '../eventsub/eventsub.js';
 import { type Router, sendEmpty, sendJson } from '../http/http.js';
+import { type OutageMode } from '../irc/server.js';
+import { isValidLogin } from '../state/users.js';
 import { type ControlDeps } from './control-api.js';
+import { type JoinDelay, type JoinScope } from './faults.js';
 import {
   badRequest,
   type JsonObject,
@@ -14,6 +17,7 @@ import {
   optionalString,
   readJsonBody,
   requiredNumber,
+  requiredString,
 } from './validation.js';
 
 const FAULT_KINDS = [
@@ -29,6 +33,10 @@ const FAULT_KINDS = [
   'helix-5xx',
   'eventsub-reconnect',
   'eventsub-revocation',
+  'join-delay',
+  'join-silent',
+  'outage',
+  'reconnect-storm',
 ] as const;
 type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -42,6 +50,10 @@ const MALFORMED_LINES = [
   '@id=\\ :x!x@x.tmi.twitch.tv PRIVMSG #x :\u0000\u0001\u0002',
   ':::: :::: ::::',
 ];
+
+/** Real Twitch JOIN replies can take over 600 ms; 10 s is far past any client's JOIN timeout. */
+const MAX_JOIN_DELAY_MS = 10_000;
+const OUTAGE_MODES: readonly OutageMode[] = ['refuse', 'drop'];
 
 function isFaultKind(kind: string): kind is FaultKind {
   return (FAULT_KINDS as readonly string[]).includes(kind);
@@ -62,6 +74,8 @@ export function registerFaultRoutes(router: Router, deps: ControlDeps): void {
     sendJson(context.res, 200, { kind, ...applyFault(kind, body, clientId, deps) });
   });
 
+  router.add('GET', '/control/faults', ({ res }) => sendJson(res, 200, deps.faults.describe()));
+
   router.add('DELETE', '/control/faults', ({ res }) => {
     deps.faults.clear();
     sendEmpty(res, 204);
@@ -80,6 +94,44 @@ function applyFault(
       const graceMs =
         optionalNumber(body, 'graceMs', { min: 0, max: 600_000, integer: true }) ?? 1000;
       return { affected: irc.reconnect(clientId, graceMs), graceMs };
+    }
+    case 'reconnect-storm': {
+      const count = requiredNumber(body, 'count', { min: 1, max: 1000, integer: true });
+      const intervalMs = requiredNumber(body, 'intervalMs', {
+        min: 1,
+        max: 600_000,
+        integer: true,
+      });
+      const affected = faults.startReconnectStorm({ clientId, count, intervalMs }, () =>
+        irc.reconnect(clientId),
+      );
+      return { affected, count, intervalMs };
+    }
+    case 'join-delay': {
+      const scope = joinScope(body, clientId, false);
+      const delay = joinDelay(body);
+      faults.delayJoins(scope, delay);
+      return { ...scope, ...delay };
+    }
+    case 'join-silent': {
+      const scope = joinScope(body, clientId, true);
+      faults.silenceJoins(scope);
+      return scope;
+    }
+    case 'outage': {
+      if (clientId !== undefined)
+        throw badRequest('an outage takes all of Twitch chat down: "clientId" does not apply');
+      const durationMs = requiredNumber(body, 'durationMs', {
+        min: 1,
+        max: 3_600_000,
+        integer: true,
+      });
+      const mode = optionalString(body, 'mode') ?? 'refuse';
+      if (!(OUTAGE_MODES as readonly string[]).includes(mode))
+        throw badRequest(`"mode" must be one of ${OUTAGE_MODES.join(', ')}`);
+      const endsAt = faults.startOutage(mode as OutageMode, durationMs);
+      // Twitch comes back with no memory of who was joined: every connection goes now.
+      return { mode, durationMs, endsAt: endsAt.toISOString(), dropped: irc.drop(undefined) };
     }
     case 'drop':
       return { affected: irc.drop(clientId) };
@@ -160,4 +212,37 @@ function applyFault(
       return { subscriptionIds, status };
     }
   }
+}
+
+/** The channel (a login, `#` allowed) and client a JOIN fault is narrowed to. */
+function joinScope(
+  body: JsonObject,
+  clientId: string | undefined,
+  needsChannel: boolean,
+): JoinScope {
+  const given = needsChannel ? requiredString(body, 'channel') : optionalString(body, 'channel');
+  const channel = given?.replace(/^#/, '').toLowerCase();
+  if (channel !== undefined && !isValidLogin(channel))
+    throw badRequest(`"channel": "${given}" is not a Twitch login`);
+  return {
+    ...(channel === undefined ? {} : { channel }),
+    ...(clientId === undefined ? {} : { clientId }),
+  };
+}
+
+/** `delayMs`, or `minMs` and `maxMs` for a delay drawn anew for each JOIN; at most 10 s. */
+function joinDelay(body: JsonObject): JoinDelay {
+  const range = { min: 0, max: MAX_JOIN_DELAY_MS, integer: true };
+  const delayMs = optionalNumber(body, 'delayMs', range);
+  const minMs = optionalNumber(body, 'minMs', range);
+  const maxMs = optionalNumber(body, 'maxMs', range);
+  if (delayMs !== undefined) {
+    if (minMs !== undefined || maxMs !== undefined)
+      throw badRequest('give "delayMs" or "minMs" and "maxMs", not both');
+    return { delayMs };
+  }
+  if (minMs === undefined || maxMs === undefined)
+    throw badRequest('give "delayMs", or "minMs" and "maxMs"');
+  if (minMs > maxMs) throw badRequest('"minMs" must not exceed "maxMs"');
+  return { minMs, maxMs };
 }

@@ -54,7 +54,8 @@ export function registerModerationRoutes(
     const text = body.text === undefined ? undefined : requiredString(body, 'text');
     if (text !== undefined && /[\r\n]/.test(text))
       throw badRequest('"text" must not contain line breaks');
-    // Messages from the traffic generator and old ones are not remembered; the caller names them.
+    // The last 2,000 messages of a channel are remembered, whoever sent them; older ones the
+    // caller names.
     const remembered = channel.recent.get(messageId);
     const author = login ?? remembered?.login;
     const deletedText = text ?? remembered?.text;

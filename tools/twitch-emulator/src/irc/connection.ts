@@ -41,7 +41,12 @@ export class IrcConnection {
   user: EmulatorUser | undefined;
   token: IssuedToken | undefined;
   readonly caps = new Set<string>();
+  /** Channels whose JOIN was answered: the connection receives their chat. */
   readonly channels = new Set<string>();
+  /** JOINs whose reply a `join-delay` fault holds back, with the timer that answers them. */
+  readonly pendingJoins = new Map<string, NodeJS.Timeout>();
+  /** JOINs a `join-silent` fault left unanswered; they never will be. */
+  readonly unansweredJoins = new Set<string>();
   readonly sentByClient: string[] = [];
   awaitingPongSince = 0;
   closed = false;

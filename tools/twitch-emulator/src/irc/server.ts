@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ChannelStore } from '../state/channels.js';
+import { type Channel, type ChannelStore } from '../state/channels.js';
 import { type TokenStore } from '../state/tokens.js';
 import { type UserStore } from '../state/users.js';
 import { composePrivmsg } from './chat-message.js';
@@ -49,6 +49,22 @@ export interface DeliverOptions {
   readonly except?: IrcConnection;
 }
 
+/** How the server answers one JOIN: at once, after a delay, or never. */
+export type JoinReply =
+  | { readonly kind: 'now' }
+  | { readonly kind: 'delayed'; readonly delayMs: number }
+  | { readonly kind: 'silent' };
+
+/** What an outage does to a new connection: `refuse` it, or accept and `drop` it at once. */
+export type OutageMode = 'refuse' | 'drop';
+
+/** Faults that change the server's behaviour, not only how its lines travel. */
+export interface IrcFaults extends DeliveryFaults {
+  joinReply(connectionId: string, channelLogin: string): JoinReply;
+  /** The mode of the outage under way, if Twitch is unreachable now. */
+  outageMode(): OutageMode | undefined;
+}
+
 const SUPPORTED_CAPS = new Set([CAP_TAGS, CAP_COMMANDS, CAP_MEMBERSHIP]);
 const ANONYMOUS_NICK = /^justinfan\d+$/;
 
@@ -65,7 +81,7 @@ export class IrcServer {
     private readonly users: UserStore,
     private readonly tokens: TokenStore,
     private readonly channels: ChannelStore,
-    private readonly faults: DeliveryFaults,
+    private readonly faults: IrcFaults,
     private readonly options: IrcServerOptions,
   ) {
     this.joinLimiter = new SlidingWindowLimiter(options.joinLimit);
@@ -81,10 +97,18 @@ export class IrcServer {
     return connection;
   }
 
+  /** Forgets a closed connection: its channels, and any JOIN reply still to come. */
   detach(connection: IrcConnection): void {
     connection.closed = true;
     this.connections.delete(connection.id);
+    for (const timer of connection.pendingJoins.values()) clearTimeout(timer);
+    connection.pendingJoins.clear();
     for (const channel of connection.channels) this.leave(connection, channel, false);
+  }
+
+  /** Whether a new connection gets in now, or what the outage under way does to it. */
+  admission(): 'open' | OutageMode {
+    return this.faults.outageMode() ?? 'open';
   }
 
   /** Handles one read from the client; a bad line never affects other clients. */
@@ -122,19 +146,26 @@ export class IrcServer {
     return [...this.members].filter(([, set]) => set.size > 0).map(([login]) => login);
   }
 
-  /** Twitch's RECONNECT: tell the client to come back, then close after a grace period. */
-  reconnect(connectionId: string | undefined, graceMs: number): number {
+  /**
+   * Twitch's RECONNECT: tell the client to come back, then close after a grace period; without
+   * one the connection stays open (a storm of RECONNECTs, each counted by the client).
+   */
+  reconnect(connectionId: string | undefined, graceMs?: number): number {
     const targets = this.targets(connectionId);
     for (const connection of targets) {
       connection.send(`${TMI} RECONNECT`);
-      setTimeout(() => connection.end(), graceMs).unref();
+      if (graceMs !== undefined) setTimeout(() => connection.end(), graceMs).unref();
     }
     return targets.length;
   }
 
+  /** Cuts connections off; they leave their channels at once, so nothing more is delivered to them. */
   drop(connectionId: string | undefined): number {
     const targets = this.targets(connectionId);
-    for (const connection of targets) connection.destroy();
+    for (const connection of targets) {
+      connection.destroy();
+      this.detach(connection);
+    }
     return targets.length;
   }
 
@@ -273,44 +304,77 @@ export class IrcServer {
   private handleJoin(connection: IrcConnection, targets: string): void {
     for (const target of targets.split(',').filter(Boolean)) {
       const login = target.replace(/^#/, '').toLowerCase();
-      if (connection.channels.has(login)) continue;
+      if (connection.channels.has(login) || connection.pendingJoins.has(login)) continue;
       // Twitch documents no NOTICE for the JOIN limit and answers nothing (ADR 0008).
       if (!this.joinLimiter.take(this.limiterKey(connection))) continue;
-      const broadcaster = this.users.byLogin(login);
-      if (!broadcaster) {
-        connection.send(
-          notice(
-            `#${login}`,
-            'This channel does not exist or has been suspended.',
-            'msg_channel_suspended',
-          ),
-        );
-        continue;
-      }
-      const channel = this.channels.channel(broadcaster);
-      const nick = connection.nick;
-      connection.channels.add(login);
-      let set = this.members.get(login);
-      if (!set) this.members.set(login, (set = new Set()));
-      set.add(connection);
-      connection.sendRaw(`${userPrefix(nick)} JOIN #${login}`);
-      connection.sendRaw(`:${nick}.tmi.twitch.tv 353 ${nick} = #${login} :${nick}`);
-      connection.sendRaw(`:${nick}.tmi.twitch.tv 366 ${nick} #${login} :End of /NAMES list`);
-      if (connection.hasCommands) {
-        if (connection.user) {
-          connection.send(
-            withTags(userStateTags(channel, connection.user), `${TMI} USERSTATE #${login}`),
-          );
+      const reply = this.faults.joinReply(connection.id, login);
+      switch (reply.kind) {
+        case 'now':
+          this.completeJoin(connection, login);
+          break;
+        case 'delayed': {
+          // Until the reply the connection is no member: chat meanwhile does not reach it.
+          const timer = setTimeout(() => {
+            connection.pendingJoins.delete(login);
+            this.completeJoin(connection, login);
+          }, reply.delayMs);
+          timer.unref();
+          connection.pendingJoins.set(login, timer);
+          break;
         }
-        connection.send(roomStateLine(channel));
+        case 'silent':
+          connection.unansweredJoins.add(login);
+          break;
       }
-      if (connection.authenticated) this.announceMembership(connection, login, 'JOIN');
     }
+  }
+
+  /** The channel of that login, or Twitch's NOTICE to the connection that there is none. */
+  private existingChannel(connection: IrcConnection, login: string): Channel | undefined {
+    const broadcaster = this.users.byLogin(login);
+    if (broadcaster) return this.channels.channel(broadcaster);
+    connection.send(
+      notice(
+        `#${login}`,
+        'This channel does not exist or has been suspended.',
+        'msg_channel_suspended',
+      ),
+    );
+    return undefined;
+  }
+
+  /** Twitch's answer to a JOIN: the echo, NAMES, USERSTATE and ROOMSTATE, and membership. */
+  private completeJoin(connection: IrcConnection, login: string): void {
+    if (connection.closed) return;
+    const channel = this.existingChannel(connection, login);
+    if (!channel) return;
+    const nick = connection.nick;
+    connection.unansweredJoins.delete(login);
+    connection.channels.add(login);
+    let set = this.members.get(login);
+    if (!set) this.members.set(login, (set = new Set()));
+    set.add(connection);
+    connection.sendRaw(`${userPrefix(nick)} JOIN #${login}`);
+    connection.sendRaw(`:${nick}.tmi.twitch.tv 353 ${nick} = #${login} :${nick}`);
+    connection.sendRaw(`:${nick}.tmi.twitch.tv 366 ${nick} #${login} :End of /NAMES list`);
+    if (connection.hasCommands) {
+      if (connection.user) {
+        connection.send(
+          withTags(userStateTags(channel, connection.user), `${TMI} USERSTATE #${login}`),
+        );
+      }
+      connection.send(roomStateLine(channel));
+    }
+    if (connection.authenticated) this.announceMembership(connection, login, 'JOIN');
   }
 
   private handlePart(connection: IrcConnection, targets: string): void {
     for (const target of targets.split(',').filter(Boolean)) {
       const login = target.replace(/^#/, '').toLowerCase();
+      // A PART before the JOIN was answered withdraws it; there is nothing to echo.
+      clearTimeout(connection.pendingJoins.get(login));
+      connection.pendingJoins.delete(login);
+      connection.unansweredJoins.delete(login);
       if (!connection.channels.has(login)) continue;
       connection.sendRaw(`${userPrefix(connection.nick)} PART #${login}`);
       this.leave(connection, login, true);
@@ -340,19 +404,9 @@ export class IrcServer {
     const text = message.params[1];
     // Anonymous connections cannot chat; Twitch ignores their messages.
     if (!user || text === undefined) return;
-    const broadcaster = this.users.byLogin(login);
-    if (!broadcaster) {
-      connection.send(
-        notice(
-          `#${login}`,
-          'This channel does not exist or has been suspended.',
-          'msg_channel_suspended',
-        ),
-      );
-      return;
-    }
-    const channel = this.channels.channel(broadcaster);
-    const privileged = broadcaster.id === user.id || channel.moderatorIds.has(user.id);
+    const channel = this.existingChannel(connection, login);
+    if (!channel) return;
+    const privileged = channel.broadcaster.id === user.id || channel.moderatorIds.has(user.id);
     const limiter = privileged ? this.moderatorLimiter : this.messageLimiter;
     if (!limiter.take(user.id)) {
       connection.send(

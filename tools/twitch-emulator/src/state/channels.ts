@@ -49,6 +49,18 @@ export type StreamEvent =
 
 const RECENT_MESSAGES_KEPT = 2_000;
 
+/**
+ * Keeps a message among the channel's recent ones, so that a reply or a moderator's deletion
+ * can name it by id alone, whoever sent it (control API, a client, demo chat or traffic).
+ */
+export function rememberMessage(channel: Channel, message: RecentMessage): void {
+  channel.recent.set(message.id, message);
+  if (channel.recent.size > RECENT_MESSAGES_KEPT) {
+    const oldest = channel.recent.keys().next();
+    if (!oldest.done) channel.recent.delete(oldest.value);
+  }
+}
+
 /** Per-channel state, created lazily for any user's login. */
 export class ChannelStore {
   private readonly channels = new Map<string, Channel>();
@@ -71,11 +83,7 @@ export class ChannelStore {
   }
 
   remember(channel: Channel, message: RecentMessage): void {
-    channel.recent.set(message.id, message);
-    if (channel.recent.size > RECENT_MESSAGES_KEPT) {
-      const oldest = channel.recent.keys().next();
-      if (!oldest.done) channel.recent.delete(oldest.value);
-    }
+    rememberMessage(channel, message);
   }
 
   goLive(channel: Channel, stream: LiveStream): void {

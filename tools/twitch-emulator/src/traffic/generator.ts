@@ -9,7 +9,7 @@ import {
   type UserNoticeKind,
   userNoticeLine,
 } from '../irc/user-notice.js';
-import { type Channel } from '../state/channels.js';
+import { type Channel, rememberMessage } from '../state/channels.js';
 import { SeededRandom } from '../state/random.js';
 import { type EmulatorUser, type UserStore } from '../state/users.js';
 import { chatText, LOCALIZED_DISPLAY_NAMES, type TextStyle } from './phrases.js';
@@ -151,6 +151,15 @@ export class TrafficGenerator {
     line += `;returning-chatter=${returning ? 1 : 0};${chatter.tail.replace('\u0000', String(this.clock()))}${chatter.prefix}${text}`;
 
     this.recent.push({ id, chatter, text, line });
+    rememberMessage(this.channel, {
+      id,
+      userId: chatter.user.id,
+      login: chatter.user.login,
+      displayName: chatter.user.displayName,
+      text,
+      threadParentId: parent?.id ?? id,
+      threadParentLogin: parent?.chatter.user.login ?? chatter.user.login,
+    });
     if (this.recent.length > 50) this.recent.shift();
     return {
       kind: 'privmsg',
