@@ -30,6 +30,7 @@ export const standaloneEnv = baseEnv.extend({
   ...chatterProfilesEnv.shape,
   CHANNELS_PER_CONNECTION: chatIngestEnv.shape.CHANNELS_PER_CONNECTION,
   CHANNEL_LEASE_TTL_MS: chatIngestEnv.shape.CHANNEL_LEASE_TTL_MS,
+  CHAT_JOIN_TIMEOUT_MS: chatIngestEnv.shape.CHAT_JOIN_TIMEOUT_MS,
   /** Demo mode: the emulator's HTTP port (OAuth, Helix, control API; 0: any free port). */
   EMULATOR_HTTP_PORT: emulatorPort.default(3100),
   /** Demo mode: the emulator's IRC-over-TCP port (default: any free port). */

@@ -109,6 +109,16 @@ export const channelTakeovers = new Counter({
   name: 'greetboard_channel_takeovers_total',
   help: 'Channels this replica took over from a replica whose lease expired.',
 });
+export const chatChannelsUnjoined = new Gauge({
+  name: 'greetboard_chat_channels_unjoined',
+  help: 'Channels whose lease this chat-ingest replica holds but whose chat Twitch has not confirmed joined.',
+});
+export const chatJoinFailures = new Counter({
+  name: 'greetboard_chat_join_failures_total',
+  help: 'Twitch chat JOINs that failed, by reason (timeout, refused, disconnected); each is retried.',
+  labelNames: ['reason'],
+});
+for (const reason of ['timeout', 'refused', 'disconnected']) chatJoinFailures.inc({ reason }, 0);
 export const twitchConnections = new Gauge({
   name: 'greetboard_twitch_connections',
   help: 'Open Twitch chat connections.',

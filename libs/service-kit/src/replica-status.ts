@@ -15,7 +15,7 @@ export const REPLICA_DETAILS = Symbol('REPLICA_DETAILS');
 
 export type ReplicaDetails = () => Pick<
   ReplicaStatusReport,
-  'websocketConnections' | 'tmiConnections' | 'channels'
+  'websocketConnections' | 'tmiConnections' | 'channels' | 'unjoinedChannels'
 >;
 
 /** This process's replica id unless a service has its own (chat-ingest's lease holder id). */

@@ -43,6 +43,7 @@ export class ChatIngestModule {
             () => ({
               tmiConnections: runner.monitor.connectionCount(),
               channels: runner.monitor.channels(),
+              unjoinedChannels: runner.monitor.unjoinedChannels(),
             }),
         },
       ],

@@ -3,7 +3,12 @@ import { createKeyValueStore } from '@greetboard/kv';
 import { startServiceApp, streamsOf, type ServiceRuntime } from '@greetboard/service-kit';
 import { ChatIngestModule } from './chat-ingest.module.js';
 import type { ChatIngestConfig } from './config.js';
-import { chatServerFromUrl, TmiChatConnection } from './connections/tmi-chat-connection.js';
+import { DEFAULT_JOIN_TIMING } from './connections/channel-joins.js';
+import {
+  anonymousChatAccount,
+  chatServerFromUrl,
+  TmiChatConnection,
+} from './connections/tmi-chat-connection.js';
 
 export type ChatIngestRuntimeConfig = Pick<
   ChatIngestConfig,
@@ -14,6 +19,7 @@ export type ChatIngestRuntimeConfig = Pick<
   | 'CHAT_INGEST_REPLICA_ID'
   | 'CHANNELS_PER_CONNECTION'
   | 'CHANNEL_LEASE_TTL_MS'
+  | 'CHAT_JOIN_TIMEOUT_MS'
 >;
 
 /** The chat-ingest service's composition root, used by its main.ts and the standalone runtime. */
@@ -24,6 +30,9 @@ export const chatIngestRuntime: ServiceRuntime<ChatIngestRuntimeConfig> = {
     // Replicas of one installation share their leases and heartbeats through these keys.
     const kv = createKeyValueStore(config, keyPrefixOf(config));
     const server = chatServerFromUrl(config.TWITCH_IRC_URL);
+    // One anonymous account per replica: its connections share the account's JOIN limit.
+    const account = anonymousChatAccount();
+    const timing = { ...DEFAULT_JOIN_TIMING, joinTimeoutMs: config.CHAT_JOIN_TIMEOUT_MS };
     try {
       const app = await startServiceApp(
         'chat-ingest',
@@ -34,7 +43,8 @@ export const chatIngestRuntime: ServiceRuntime<ChatIngestRuntimeConfig> = {
           replicaId: config.CHAT_INGEST_REPLICA_ID,
           channelsPerConnection: config.CHANNELS_PER_CONNECTION,
           leaseTtlMs: config.CHANNEL_LEASE_TTL_MS,
-          connect: (onLine) => new TmiChatConnection(server, onLine),
+          connect: (onLine, onJoin) =>
+            new TmiChatConnection(server, onLine, onJoin, account, timing),
         }),
         infrastructure.transport,
         config.LOG_LEVEL,

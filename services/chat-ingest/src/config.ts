@@ -17,6 +17,11 @@ export const chatIngestEnv = baseEnv.extend({
   CHANNELS_PER_CONNECTION: z.coerce.number().int().min(1).max(100).default(90),
   /** A channel's lease expires this long after its owner's last renewal. */
   CHANNEL_LEASE_TTL_MS: z.coerce.number().int().min(1_000).default(6_000),
+  /**
+   * How long Twitch may take to confirm a JOIN before it is retried (on the same connection,
+   * with backoff); real replies can take over a second, a missing channel never gets one.
+   */
+  CHAT_JOIN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
 });
 
 export type ChatIngestConfig = z.infer<typeof chatIngestEnv>;

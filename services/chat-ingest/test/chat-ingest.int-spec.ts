@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { Controller, Module, type INestMicroservice } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
+import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   chatLineSubject,
   DOMAIN_EVENTS,
   domainEventId,
-  ListMonitoredChannelsRequest,
-  MONITOR_REQUESTS,
   STREAMS,
   type ChatLineReceived,
   type MonitoredChannel,
@@ -21,25 +18,13 @@ import { startTwitchEmulator, type TwitchEmulator } from '@greetboard/twitch-emu
 import {
   InProcessBroker,
   JetStreamDurableStreams,
-  OnRequest,
   type TransportRuntime,
 } from '@greetboard/transport';
 import { ChatIngestModule } from '../src/chat-ingest.module.js';
+import { startMonitoredChannelsStub } from './monitored-channels-stub.js';
 import { chatServerFromUrl, TmiChatConnection } from '../src/connections/tmi-chat-connection.js';
 
 const monitored: MonitoredChannel[] = [];
-
-/** Stands in for the sessions service: answers which channels have an active session. */
-@Controller()
-class MonitoredChannelsStub {
-  @OnRequest(MONITOR_REQUESTS.list)
-  list(@Payload() _request: ListMonitoredChannelsRequest): MonitoredChannel[] {
-    return monitored;
-  }
-}
-
-@Module({ controllers: [MonitoredChannelsStub] })
-class SessionsStubModule {}
 
 const suffix = randomBytes(3).toString('hex');
 const channel = `ingest_${suffix}`;
@@ -79,7 +64,7 @@ describe('chat-ingest reading Twitch chat through tmi.js into JetStream', () => 
 
     streams = await JetStreamDurableStreams.connect(TEST_INFRASTRUCTURE.nats);
     const transport: TransportRuntime = { kind: 'in-process', broker: new InProcessBroker() };
-    stub = await startServiceApp('sessions', { module: SessionsStubModule }, transport, 'warn');
+    stub = await startMonitoredChannelsStub(transport, monitored);
     const server = chatServerFromUrl(emulator.ircWsUrl);
     ingest = await startServiceApp(
       'chat-ingest',

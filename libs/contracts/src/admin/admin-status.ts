@@ -74,6 +74,13 @@ export class ReplicaStatusReport {
   @ArrayMaxSize(100_000)
   @IsString({ each: true })
   channels?: string[];
+
+  /** Channels chat-ingest holds or is taking whose JOIN Twitch has not confirmed (yet). */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100_000)
+  @IsString({ each: true })
+  unjoinedChannels?: string[];
 }
 
 export const ADMIN_STATUS_EVENTS = {
@@ -120,6 +127,8 @@ export interface ReplicaStatusDto {
   websocketConnections: number | null;
   tmiConnections: number | null;
   channels: string[];
+  /** chat-ingest: channels it holds or is taking that Twitch has not confirmed joined. */
+  unjoinedChannels: string[];
   /** When it last answered (ISO 8601). */
   lastSeen: string;
 }

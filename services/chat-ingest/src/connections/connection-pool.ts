@@ -1,60 +1,78 @@
+import { Logger } from '@nestjs/common';
+import type { JoinEvent, JoinEventHandler } from './channel-joins.js';
 import type { ChatConnection } from './chat-connection.js';
 
 interface PooledConnection {
   connection: ChatConnection;
+  /** The channels wanted on this connection, joined or not. */
   channels: Set<string>;
 }
 
 /**
- * Spreads joined channels over as few connections as possible, at most `capacity` each,
- * opening a connection when all are full and closing one when its last channel is left.
+ * Spreads wanted channels over as few connections as possible, at most `capacity` each,
+ * opening a connection when all are full and closing one when its last channel is left. A
+ * connection is kept whatever befalls its JOINs or its link: it retries and reconnects by
+ * itself, and the pool only reports which channels are confirmed joined.
  */
 export class ChatConnectionPool {
+  private readonly logger = new Logger('connection-pool');
   private readonly pooled: PooledConnection[] = [];
+  private readonly listeners = new Set<JoinEventHandler>();
 
   constructor(
-    private readonly open: () => ChatConnection,
+    private readonly open: (onJoin: JoinEventHandler) => ChatConnection,
     private readonly capacity: number,
   ) {}
 
+  /** Calls `listener` whenever a channel becomes joined or stops being joined. */
+  onJoin(listener: JoinEventHandler): void {
+    this.listeners.add(listener);
+  }
+
+  /** Whether the channel is wanted on a connection, joined or not. */
   has(channel: string): boolean {
     return this.pooled.some((entry) => entry.channels.has(channel));
   }
 
-  async join(channel: string): Promise<void> {
+  isJoined(channel: string): boolean {
+    const entry = this.pooled.find((candidate) => candidate.channels.has(channel));
+    return entry !== undefined && entry.connection.channels().includes(channel);
+  }
+
+  /** Wants the channel: its connection joins it now or as soon as it can, and keeps it joined. */
+  join(channel: string): void {
     if (this.has(channel)) return;
     let entry = this.pooled.find((candidate) => candidate.channels.size < this.capacity);
     if (!entry) {
-      entry = { connection: this.open(), channels: new Set() };
+      const connection = this.open((event) => this.joinChanged(event));
+      entry = { connection, channels: new Set() };
       this.pooled.push(entry);
-      try {
-        await entry.connection.connect();
-      } catch (error) {
-        this.pooled.splice(this.pooled.indexOf(entry), 1);
-        await entry.connection.close();
-        throw error;
-      }
+      // A first connect that fails is retried by the connection itself, like a reconnect.
+      connection.connect().catch((error: unknown) => {
+        this.logger.warn(`Twitch chat connection not open yet: ${String(error)}`);
+      });
     }
     entry.channels.add(channel);
-    try {
-      await entry.connection.join(channel);
-    } catch (error) {
-      entry.channels.delete(channel);
-      await this.closeIfEmpty(entry);
-      throw error;
-    }
+    entry.connection.join(channel);
   }
 
   async part(channel: string): Promise<void> {
     const entry = this.pooled.find((candidate) => candidate.channels.has(channel));
     if (!entry) return;
     entry.channels.delete(channel);
-    if (!(await this.closeIfEmpty(entry)))
-      await entry.connection.part(channel).catch(() => undefined);
+    if (!(await this.closeIfEmpty(entry))) entry.connection.part(channel);
   }
 
+  /** Every wanted channel, joined or not. */
   channels(): string[] {
     return this.pooled.flatMap((entry) => [...entry.channels]);
+  }
+
+  /** The wanted channels that Twitch confirmed joined. */
+  joinedChannels(): string[] {
+    return this.pooled.flatMap((entry) =>
+      entry.connection.channels().filter((channel) => entry.channels.has(channel)),
+    );
   }
 
   /** Channels per open connection. */
@@ -69,6 +87,10 @@ export class ChatConnectionPool {
   async close(): Promise<void> {
     const all = this.pooled.splice(0);
     await Promise.all(all.map((entry) => entry.connection.close()));
+  }
+
+  private joinChanged(event: JoinEvent): void {
+    for (const listener of this.listeners) listener(event);
   }
 
   private async closeIfEmpty(entry: PooledConnection): Promise<boolean> {

@@ -1,4 +1,7 @@
-/** Twitch allows 20 JOINs per 10 s per connection; staying at 15 leaves room for rejoins. */
+/**
+ * Twitch allows 20 JOINs per 10 s per account; every JOIN of a replica's account, first
+ * joins, retries and rejoins after a reconnect alike, takes a turn, and 15 leaves a margin.
+ */
 export const JOINS_PER_WINDOW = 15;
 export const JOIN_WINDOW_MS = 10_000;
 

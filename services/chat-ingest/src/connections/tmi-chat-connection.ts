@@ -2,7 +2,18 @@ import { randomInt } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import tmi from 'tmi.js';
 import type { ChatLineReceived } from '@greetboard/contracts';
-import { chatLinesReceived, twitchConnections, twitchReconnects } from '@greetboard/metrics';
+import {
+  chatJoinFailures,
+  chatLinesReceived,
+  twitchConnections,
+  twitchReconnects,
+} from '@greetboard/metrics';
+import {
+  ChannelJoins,
+  DEFAULT_JOIN_TIMING,
+  type JoinEventHandler,
+  type JoinTiming,
+} from './channel-joins.js';
 import type { ChatConnection, ChatLineHandler } from './chat-connection.js';
 import {
   toChatLine,
@@ -31,53 +42,112 @@ export function chatServerFromUrl(url: string): ChatServer {
 }
 
 /**
- * Twitch allows 20 JOINs per 10 seconds. tmi.js spaces its own rejoins after a reconnect by
- * this much; joins made here go through a sliding-window limiter instead, so a takeover joins
- * a dead replica's channels at once.
+ * The Twitch account a replica reads chat as: anonymous (`justinfan<digits>`, which needs no
+ * user token), shared by all its connections. Twitch limits JOINs per account, so the
+ * account's one limiter paces the JOINs of every connection.
  */
-const REJOIN_INTERVAL_MS = 550;
+export interface ChatAccount {
+  username: string;
+  joins: JoinRateLimiter;
+}
+
+export function anonymousChatAccount(): ChatAccount {
+  return { username: `justinfan${randomInt(10_000, 99_999_999)}`, joins: new JoinRateLimiter() };
+}
+
+/** NOTICE ids with which Twitch refuses a JOIN (a suspended, banned or unknown channel). */
+const JOIN_REFUSALS = new Set([
+  'msg_channel_suspended',
+  'msg_room_not_found',
+  'msg_banned',
+  'tos_ban',
+  'invalid_user',
+]);
 
 /**
- * A read-only tmi.js connection logged in anonymously (`justinfan<digits>`), which needs no
- * user token. tmi.js answers PINGs, follows RECONNECT, reconnects after a drop and rejoins
- * its channels on its own, pacing those JOINs; joins made here stay within Twitch's limit.
+ * tmi.js's reconnect backoff: 1 s, growing by half each failure up to 5 s, and never giving
+ * up, so after an outage of any length the connection is back within 5 s of Twitch answering
+ * and its channels are joined again shortly after.
+ */
+const RECONNECT = {
+  reconnect: true,
+  reconnectInterval: 1_000,
+  reconnectDecay: 1.5,
+  maxReconnectInterval: 5_000,
+  maxReconnectAttempts: Infinity,
+} as const;
+
+/**
+ * A read-only tmi.js connection. tmi.js answers PINGs, follows RECONNECT and reconnects after
+ * a drop; which channels are joined is tracked here instead (ChannelJoins), from Twitch's
+ * JOIN echoes and ROOMSTATEs, because tmi.js's own join promise and rejoin lose channels
+ * whenever Twitch is slow or the link drops during a rejoin.
  */
 export class TmiChatConnection implements ChatConnection {
   private readonly client: tmi.Client;
   private readonly logger = new Logger('chat-connection');
-  private readonly joins = new JoinRateLimiter();
+  private readonly joins: ChannelJoins;
 
-  constructor(server: ChatServer, onLine: ChatLineHandler) {
+  constructor(
+    server: ChatServer,
+    onLine: ChatLineHandler,
+    onJoin: JoinEventHandler = () => undefined,
+    account: ChatAccount = anonymousChatAccount(),
+    timing: JoinTiming = DEFAULT_JOIN_TIMING,
+  ) {
     this.client = new tmi.Client({
-      options: {
-        skipMembership: true,
-        skipUpdatingEmotesets: true,
-        joinInterval: REJOIN_INTERVAL_MS,
-      },
+      options: { skipMembership: true, skipUpdatingEmotesets: true },
       connection: {
         server: server.host,
         port: server.port,
         secure: server.secure,
-        reconnect: true,
-        maxReconnectInterval: 10_000,
+        ...RECONNECT,
       },
-      identity: { username: `justinfan${randomInt(10_000, 99_999_999)}`, password: '' },
+      identity: { username: account.username, password: '' },
       logger: {
         info: () => undefined,
         warn: (m: string) => this.logger.warn(m),
         error: (m: string) => this.logger.error(m),
       },
     });
+    this.joins = new ChannelJoins(
+      {
+        isConnected: () => this.isConnected(),
+        sendJoin: (channel) => this.send(`JOIN #${channel}`),
+        sendPart: (channel) => this.send(`PART #${channel}`),
+      },
+      account.joins,
+      (event) => {
+        if (!event.joined) chatJoinFailures.inc({ reason: event.reason });
+        onJoin(event);
+      },
+      timing,
+    );
+    this.client.on('join', (channel: string, _nick: string, self: boolean) => {
+      if (self) this.joins.confirmed(bare(channel));
+    });
+    this.client.on('roomstate', (channel: string) => this.joins.confirmed(bare(channel)));
+    this.client.on('part', (channel: string, _nick: string, self: boolean) => {
+      if (self) this.joins.parted(bare(channel));
+    });
+    this.client.on('notice', (channel: string, msgid: string) => {
+      if (JOIN_REFUSALS.has(msgid)) this.joins.refused(bare(channel));
+    });
     // tmi.js emits `connected` on the first connection and after every reconnect.
     let everConnected = false;
     let open = false;
     this.client.on('connected', () => {
+      // tmi.js rejoins the channels it saw confirmed right after this event; emptying its list
+      // leaves the rejoin to ChannelJoins, which knows every wanted channel.
+      this.client.getChannels().splice(0);
+      this.joins.connected();
       if (everConnected) twitchReconnects.inc();
       everConnected = true;
       if (!open) twitchConnections.inc();
       open = true;
     });
     this.client.on('disconnected', () => {
+      this.joins.disconnected();
       if (open) twitchConnections.dec();
       open = false;
     });
@@ -114,25 +184,34 @@ export class TmiChatConnection implements ChatConnection {
     await this.client.connect();
   }
 
-  async join(channel: string): Promise<void> {
-    await this.joins.acquire();
-    await this.client.join(channel);
+  join(channel: string): void {
+    this.joins.want(channel);
   }
 
-  async part(channel: string): Promise<void> {
-    await this.client.part(channel);
+  part(channel: string): void {
+    this.joins.unwant(channel);
   }
 
   channels(): string[] {
-    return this.client.getChannels().map((channel) => channel.replace(/^#/, ''));
+    return this.joins.joined();
   }
 
   isConnected(): boolean {
     return this.client.readyState() === 'OPEN';
   }
 
+  private send(command: string): void {
+    // Not connected: ChannelJoins sends again once tmi.js has reconnected.
+    this.client.raw(command).catch(() => undefined);
+  }
+
   async close(): Promise<void> {
+    this.joins.close();
     if (this.client.readyState() === 'CLOSED') return;
     await this.client.disconnect().catch(() => undefined);
   }
+}
+
+function bare(channel: string): string {
+  return channel.replace(/^#/, '');
 }

@@ -61,7 +61,7 @@ export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicati
   ) {
     this.publisher = new ChatLinePublisher(runtime.streams);
     const pool = new ChatConnectionPool(
-      () => runtime.connect((line) => this.publisher.publish(line)),
+      (onJoin) => runtime.connect((line) => this.publisher.publish(line), onJoin),
       runtime.channelsPerConnection,
     );
     this.monitor = new ChannelMonitor(
@@ -69,7 +69,10 @@ export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicati
       pool,
       { list: () => sendRequest(bus, MONITOR_REQUESTS.list, { requestedBy: runtime.replicaId }) },
       // This replica's own subscription is closed by then, so another replica gets the event.
-      { announceLeaving: () => emitEvent(bus, MONITOR_EVENTS.changed, {}) },
+      {
+        announceLeaving: () => emitEvent(bus, MONITOR_EVENTS.changed, {}),
+        joinStatus: runtime.kv,
+      },
     );
   }
 

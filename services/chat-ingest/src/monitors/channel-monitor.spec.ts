@@ -31,11 +31,9 @@ class RecordingConnection implements ChatConnection {
   join = (channel: string) => {
     this.joined.add(channel);
     this.room?.add(channel);
-    return Promise.resolve();
   };
   part = (channel: string) => {
     if (this.joined.delete(channel)) this.room?.remove(channel);
-    return Promise.resolve();
   };
   channels = () => [...this.joined];
   isConnected = () => true;

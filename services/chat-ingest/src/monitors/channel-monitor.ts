@@ -1,14 +1,17 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import type { MonitoredChannel } from '@greetboard/contracts';
+import type { KeyValueStore } from '@greetboard/kv';
 import {
   channelHandovers,
   channelLeasesHeld,
   channelTakeovers,
+  chatChannelsUnjoined,
   monitoredChannels,
 } from '@greetboard/metrics';
 import type { ChatConnectionPool } from '../connections/connection-pool.js';
 import { preferredReplica, type ChannelLeases } from './channel-leases.js';
+import { JoinStatusBoard } from './join-status.js';
 import { MonitoredSessions, type SessionStatus } from './monitored-sessions.js';
 
 /** Where the full set of channels to read comes from (the sessions service's active sessions). */
@@ -31,6 +34,8 @@ export interface ChannelMonitorOptions {
   announceLeaving?: () => Promise<void>;
   /** Time between readings of the full list (RECONCILE_MS by default). */
   reconcileMs?: number;
+  /** Where each channel's join status is published for other services (not published without). */
+  joinStatus?: KeyValueStore;
 }
 
 /** How often a replica shutting down looks whether its channels have new owners. */
@@ -43,11 +48,19 @@ const HANDOVER_POLL_MS = 100;
  * renews its heartbeat and leases, takes the channels whose preferred replica it is, and
  * hands the others over. A channel being handed over stays joined until its new owner holds the lease,
  * so no line is missed; lines read twice in the overlap are de-duplicated by message id.
+ *
+ * A channel is taken only once Twitch confirmed the JOIN (a confirmation runs a round at once),
+ * and every round repairs the difference between the channels held and those wanted on the
+ * connections. A held channel that is not joined (Twitch down, a slow or refused JOIN) stays
+ * held while its connection retries, and is counted in `greetboard_chat_channels_unjoined`.
  */
 export class ChannelMonitor {
   private readonly logger = new Logger('channel-monitor');
   private readonly held = new Set<string>();
   private readonly handingOver = new Set<string>();
+  /** Channels this replica should take, wanted on a connection but not confirmed joined yet. */
+  private readonly joining = new Set<string>();
+  private readonly board?: JoinStatusBoard;
   private readonly sessions = new MonitoredSessions();
   /** When the full list was last read; undefined until it was read once. */
   private listedAt: number | undefined;
@@ -68,6 +81,12 @@ export class ChannelMonitor {
     this.tickMs = options.tickMs ?? Math.floor(leases.ttlMs / 3);
     this.handoverTimeoutMs = options.handoverTimeoutMs ?? 10_000;
     this.reconcileMs = options.reconcileMs ?? RECONCILE_MS;
+    if (options.joinStatus) this.board = new JoinStatusBoard(options.joinStatus, leases.replicaId);
+    pool.onJoin((event) => {
+      this.board?.note(event);
+      if (event.joined && this.joining.has(event.channel)) void this.tick();
+      else this.countUnjoined();
+    });
   }
 
   /** A session started or stopped: its channel is joined or parted in a round run now. */
@@ -102,9 +121,14 @@ export class ChannelMonitor {
     return this.running;
   }
 
-  /** Channels this replica reads now. */
+  /** Channels this replica reads now (Twitch confirmed the JOIN). */
   channels(): string[] {
-    return this.pool.channels();
+    return this.pool.joinedChannels();
+  }
+
+  /** Channels this replica holds or is taking that Twitch has not confirmed joined. */
+  unjoinedChannels(): string[] {
+    return [...this.held, ...this.joining].filter((channel) => !this.pool.isJoined(channel));
   }
 
   connectionCount(): number {
@@ -128,7 +152,9 @@ export class ChannelMonitor {
       channelHandovers.inc(this.held.size);
       await Promise.all([...this.held].map((channel) => this.leases.release(channel)));
       this.held.clear();
+      this.joining.clear();
       channelLeasesHeld.set(0);
+      chatChannelsUnjoined.set(0);
       if (this.handingOver.size > 0 && (await this.othersAlive())) {
         await this.options.announceLeaving?.().catch((error: unknown) => {
           this.logger.warn(`Could not announce leaving: ${String(error)}`);
@@ -202,12 +228,20 @@ export class ChannelMonitor {
       this.held.delete(channel);
       await this.leases.release(channel);
       await this.pool.part(channel);
+      await this.board?.forget(channel);
+    }
+    for (const channel of [...this.joining]) {
+      const holder = await this.leases.holder(channel);
+      const mine = preferredReplica(channel, replicas) === me && (holder === null || holder === me);
+      if (desired.has(channel) && mine) continue;
+      this.joining.delete(channel);
+      if (!this.held.has(channel) && !this.handingOver.has(channel)) await this.pool.part(channel);
     }
     for (const channel of [...this.handingOver]) {
       const holder = await this.leases.holder(channel);
       if (!desired.has(channel) || (holder !== null && holder !== me)) {
         this.handingOver.delete(channel);
-        if (!this.held.has(channel)) await this.pool.part(channel);
+        if (!this.held.has(channel) && !this.joining.has(channel)) await this.pool.part(channel);
       }
     }
     for (const channel of desired) {
@@ -222,18 +256,22 @@ export class ChannelMonitor {
           this.logger.warn(`Lost the lease of #${channel}`);
           this.held.delete(channel);
           this.handingOver.add(channel);
+        } else {
+          // Held but not wanted on any connection any more: want it again.
+          this.pool.join(channel);
         }
       } else if (preferred === me && (await this.leases.holder(channel)) === null) {
         // Join first, take the lease second: the previous owner reads the channel until the
         // lease has a new holder, so the lease must not name a replica that is not reading
-        // yet (JOINs are paced, a handover of many channels takes seconds).
-        const abandonedBy = await this.leases.abandonedBy(channel);
-        try {
-          await this.pool.join(channel);
-        } catch (error) {
-          this.logger.error(`Could not join #${channel}: ${String(error)}`);
+        // yet (JOINs are paced and Twitch may take seconds to confirm one). The round goes
+        // on meanwhile; the confirmation runs the next one.
+        this.pool.join(channel);
+        if (!this.pool.isJoined(channel)) {
+          this.joining.add(channel);
           continue;
         }
+        this.joining.delete(channel);
+        const abandonedBy = await this.leases.abandonedBy(channel);
         if (await this.leases.tryAcquire(channel)) {
           this.held.add(channel);
           this.handingOver.delete(channel);
@@ -249,7 +287,21 @@ export class ChannelMonitor {
         }
       }
     }
+    // Whatever is wanted on a connection but neither held, handed over nor being taken
+    // (left behind by a failed step) is parted.
+    for (const channel of this.pool.channels()) {
+      if (!this.held.has(channel) && !this.handingOver.has(channel) && !this.joining.has(channel))
+        await this.pool.part(channel);
+    }
     monitoredChannels.set(desired.size);
     channelLeasesHeld.set(this.held.size);
+    this.countUnjoined();
+    await this.board?.record([...this.held, ...this.joining], (channel) =>
+      this.pool.isJoined(channel),
+    );
+  }
+
+  private countUnjoined(): void {
+    chatChannelsUnjoined.set([...this.held].filter((c) => !this.pool.isJoined(c)).length);
   }
 }

@@ -99,6 +99,7 @@ export class ReplicaStatusCollector {
       websocketConnections: report.websocketConnections ?? null,
       tmiConnections: report.tmiConnections ?? null,
       channels: report.channels ?? [],
+      unjoinedChannels: report.unjoinedChannels ?? [],
       lastSeen: now,
     }));
     for (const [key, replica] of known) {
@@ -112,6 +113,7 @@ export class ReplicaStatusCollector {
         websocketConnections: null,
         tmiConnections: null,
         channels: [],
+        unjoinedChannels: [],
       });
     }
     replicas.sort(
