@@ -130,6 +130,7 @@ export async function startSessionsHarness(): Promise<SessionsHarness> {
     },
     close: async () => {
       await service.close();
+      await streams.close();
       client.close();
       await db.end();
       await database.drop();

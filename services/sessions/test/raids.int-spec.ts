@@ -40,7 +40,7 @@ describe('raids across a restart of the sessions service', () => {
       SessionsModule.register({
         transport,
         database: { kind: 'postgres', url: database.url },
-        streams: await createDurableStreams(transport),
+        streams,
       }),
       transport,
       'error',
