@@ -46,6 +46,25 @@ export function describeDurableStreamsContract(
       );
     }
 
+    /** The dead letters of `durable` as they are stored, read by a durable of its own. */
+    async function deadLettersOf(durable: string, reader: string): Promise<DeadLetter[]> {
+      const letters: DeadLetter[] = [];
+      consumers.push(
+        await fixture.streams.consume<DeadLetter>(
+          {
+            stream: STREAMS.deadLetters.name,
+            durable: reader,
+            filterSubject: deadLetterSubject(durable),
+          },
+          (batch) => {
+            letters.push(...batch.map((message) => message.data));
+            return Promise.resolve();
+          },
+        ),
+      );
+      return letters;
+    }
+
     const idsOf = (count: number, prefix: string): string[] =>
       Array.from({ length: count }, (_, index) => `${prefix}-${index}`);
 
@@ -168,20 +187,7 @@ export function describeDurableStreamsContract(
         ),
       );
       await publishNotes(subject, [...published.slice(0, 4), 'poison', ...published.slice(4)]);
-      const letters: DeadLetter[] = [];
-      consumers.push(
-        await fixture.streams.consume<DeadLetter>(
-          {
-            stream: STREAMS.deadLetters.name,
-            durable: `dead-letters-${run}`,
-            filterSubject: deadLetterSubject(durable),
-          },
-          (batch) => {
-            letters.push(...batch.map((message) => message.data));
-            return Promise.resolve();
-          },
-        ),
-      );
+      const letters = await deadLettersOf(durable, `dead-letters-${run}`);
       await eventually(() => letters.length === 1, 10_000);
       // Each good message was handled once, on its first delivery, before the poison's retry.
       expect(handled.map((message) => message.data.id).sort()).toEqual([...published].sort());
@@ -221,20 +227,7 @@ export function describeDurableStreamsContract(
         ),
       );
       await publishNotes(subject, ['good-1', 'bad', 'good-2']);
-      const letters: DeadLetter[] = [];
-      consumers.push(
-        await fixture.streams.consume<DeadLetter>(
-          {
-            stream: STREAMS.deadLetters.name,
-            durable: `dead-letters-${durable}`,
-            filterSubject: deadLetterSubject(durable),
-          },
-          (batch) => {
-            letters.push(...batch.map((message) => message.data));
-            return Promise.resolve();
-          },
-        ),
-      );
+      const letters = await deadLettersOf(durable, `dead-letters-${durable}`);
       await eventually(() => letters.length === 1 && handled.length === 2, 10_000);
       expect(handled.sort()).toEqual(['good-1', 'good-2']);
       expect(letters[0]).toMatchObject({

@@ -30,7 +30,7 @@ import {
 import { SessionsModule } from '../src/index.js';
 import { SessionsService } from '../src/sessions/sessions.service.js';
 import { DEFAULT_STREAM_SETTINGS } from '../src/streams.js';
-import { actorOf, chatLine, publishUser } from './harness.js';
+import { actorOf, chatLine, projectUser } from './harness.js';
 
 const DURABLE = DEFAULT_STREAM_SETTINGS.chatLinesDurable;
 const MAX_DELIVERIES = 5;
@@ -106,12 +106,7 @@ describe('chat lines the database refuses', () => {
       isAdmin: false,
       updatedAt: new Date().toISOString(),
     };
-    await publishUser(streams, owner);
-    await waitFor(
-      async () =>
-        (await db.query('SELECT 1 FROM sessions.users WHERE id = $1', [owner.id])).rowCount === 1,
-      { what: 'the owner in the users projection' },
-    );
+    await projectUser(streams, db, owner);
     await service!
       .get(SessionsService)
       .create({ actor: actorOf(owner), name: 'Poison night', keywords: '[]' });

@@ -153,6 +153,20 @@ export async function publishUser(streams: DurableStreams, user: UserChanged): P
   await streams.publish(subject, user, { msgId: domainEventId(subject, user.id, user.updatedAt) });
 }
 
+/** Publishes `user` and waits until the sessions service's projection holds it. */
+export async function projectUser(
+  streams: DurableStreams,
+  db: pg.Pool,
+  user: UserChanged,
+): Promise<void> {
+  await publishUser(streams, user);
+  await waitFor(
+    async () =>
+      (await db.query('SELECT 1 FROM sessions.users WHERE id = $1', [user.id])).rowCount === 1,
+    { what: `user ${user.username} in the users projection` },
+  );
+}
+
 let lineCounter = 0;
 
 /** A chat line in `channel` from the chatter `login` (Twitch user id derived from the login). */
