@@ -13,7 +13,11 @@ import {
   startPrivateNatsServer,
   waitFor,
 } from '../../libs/testing/dist/index.js';
-import { sendRequest, STATISTICS_REQUESTS } from '../../libs/contracts/dist/index.js';
+import {
+  DOMAIN_EVENTS,
+  sendRequest,
+  STATISTICS_REQUESTS,
+} from '../../libs/contracts/dist/index.js';
 import { createBusClient, nameIn, subjectIn } from '../../libs/transport/dist/index.js';
 import { INSTALLATION, startProcess } from '../lib/processes.mjs';
 
@@ -113,7 +117,7 @@ async function main() {
       };
       publishes.push(
         js.publish(
-          subjectIn(INSTALLATION, 'domain.sessions.chatter.created.v1'),
+          subjectIn(INSTALLATION, DOMAIN_EVENTS.chatterCreated.subject),
           JSON.stringify(event),
           {
             msgID: `bench-${i}`,

@@ -26,6 +26,7 @@ import {
   createBusClient,
   createDurableStreams,
   type BusClient,
+  type DurableStreams,
   type TransportRuntime,
 } from '@greetboard/transport';
 import { StatsModule } from '@greetboard/stats';
@@ -39,6 +40,7 @@ describe('rebuild-stats', () => {
   let database: TestDatabase;
   let db: pg.Pool;
   let bus: BusClient;
+  let streams: DurableStreams;
   const services: INestMicroservice[] = [];
   const owner: UserChanged = {
     id: randomUUID(),
@@ -101,31 +103,27 @@ describe('rebuild-stats', () => {
     db = new pg.Pool({ connectionString: database.url, max: 2 });
     const transport: TransportRuntime = { kind: 'nats', url: nats.url };
     const runtime = { kind: 'postgres' as const, url: database.url };
+    // The process's streams, as a service runtime opens them: closed after the services.
+    streams = await createDurableStreams(transport);
     services.push(
       await startServiceApp(
         'sessions',
-        SessionsModule.register({
-          transport,
-          database: runtime,
-          streams: await createDurableStreams(transport),
-        }),
+        SessionsModule.register({ transport, database: runtime, streams }),
         transport,
         'error',
       ),
       await startServiceApp(
         'stats',
-        StatsModule.register({ transport, database: runtime }),
+        StatsModule.register({ transport, database: runtime, streams }),
         transport,
         'error',
       ),
     );
     bus = createBusClient(transport);
-    const streams = await createDurableStreams(transport);
     const { subject } = DOMAIN_EVENTS.userChanged;
     await streams.publish(subject, owner, {
       msgId: domainEventId(subject, owner.id, owner.updatedAt),
     });
-    await streams.close();
     await waitFor(
       async () => (await count(`SELECT count(*)::int AS n FROM sessions.users`)) === 1,
       { what: 'the owner in the sessions users projection' },
@@ -134,6 +132,7 @@ describe('rebuild-stats', () => {
 
   afterAll(async () => {
     for (const service of services.reverse()) await service.close();
+    await streams?.close();
     await bus?.close();
     await db?.end();
     await database?.drop();

@@ -173,6 +173,7 @@ export async function startTwitchSessionsStack(
     },
     close: async () => {
       for (const service of services.reverse()) await service.close();
+      await streams.close();
       client.close();
       await kv.close();
       await db.end();

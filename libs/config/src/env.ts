@@ -55,6 +55,11 @@ export const userLimitsEnv = z.object({
 export const natsEnv = z.object({
   NATS_URL: urlWithProtocol(['nats:', 'tls:', 'ws:', 'wss:']).optional(),
   NATS_REQUEST_TIMEOUT_MS: positiveInt(5_000),
+  /**
+   * Deliveries of a stream message failing its consumer's handler after which the message goes
+   * to the dead-letter stream (DEAD_LETTERS_V1) instead of being retried again.
+   */
+  STREAM_MAX_DELIVERIES: positiveInt(5),
 });
 
 /** Unset DATABASE_URL selects embedded PostgreSQL (PGlite) with files under DATA_DIR. */

@@ -48,6 +48,11 @@ export const consumerRedeliveries = new Counter({
   help: 'Messages delivered again after a failed or unacknowledged earlier delivery.',
   labelNames: ['consumer'],
 });
+export const streamMessagesDeadLettered = new Counter({
+  name: 'greetboard_stream_messages_dead_lettered_total',
+  help: 'Messages a consumer gave up on and stored in the dead-letter stream, by reason (invalid, handler_failed).',
+  labelNames: ['consumer', 'reason'],
+});
 export const consumerBatchSize = new Histogram({
   name: 'greetboard_consumer_batch_size',
   help: 'Messages handed to a consumer at once.',

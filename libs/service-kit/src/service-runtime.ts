@@ -7,6 +7,7 @@ import {
 } from '@greetboard/persistence';
 import {
   createDurableStreams,
+  STREAM_DEFAULTS,
   type DurableStreams,
   type TransportRuntime,
 } from '@greetboard/transport';
@@ -65,11 +66,20 @@ export interface OpenInfrastructure extends ServiceInfrastructure {
 
 /** Opens the infrastructure of one process from its configuration (NATS_URL, DATABASE_URL…). */
 export async function openServiceInfrastructure(
-  config: Parameters<typeof transportRuntimeFrom>[0] & { DATABASE_URL?: string; DATA_DIR?: string },
+  config: Parameters<typeof transportRuntimeFrom>[0] & {
+    DATABASE_URL?: string;
+    DATA_DIR?: string;
+    STREAM_MAX_DELIVERIES?: number;
+  },
   needs: ServiceNeeds,
 ): Promise<OpenInfrastructure> {
   const transport = transportRuntimeFrom(config);
-  const streams = needs.streams ? await createDurableStreams(transport) : undefined;
+  // The streams' connection is the process's: opened here, closed by `close`, never by a consumer.
+  const streams = needs.streams
+    ? await createDurableStreams(transport, {
+        maxDeliveries: config.STREAM_MAX_DELIVERIES ?? STREAM_DEFAULTS.maxDeliveries,
+      })
+    : undefined;
   try {
     const database = needs.database
       ? await openDatabaseRuntime({

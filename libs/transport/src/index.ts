@@ -19,6 +19,7 @@ export * from './nest/decorators.js';
 export * from './nest/apply-service-transport.js';
 export * from './streams/durable-streams.js';
 export * from './streams/batching-worker.js';
+export * from './streams/payload-validators.js';
 export * from './streams/in-process-durable-streams.js';
 export * from './streams/jetstream-durable-streams.js';
 export * from './streams/create-durable-streams.js';

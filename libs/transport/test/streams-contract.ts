@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { deadLetterSubject, STREAMS, type DeadLetter } from '@greetboard/contracts';
 import type { DurableStreams, StreamConsumer, StreamMessage } from '../src/index.js';
 import { eventually } from './transport-contract.js';
 
@@ -43,6 +44,25 @@ export function describeDurableStreamsContract(
       await Promise.all(
         ids.map((id) => fixture.streams.publish<Note>(subject, { id }, { msgId: id })),
       );
+    }
+
+    /** The dead letters of `durable` as they are stored, read by a durable of its own. */
+    async function deadLettersOf(durable: string, reader: string): Promise<DeadLetter[]> {
+      const letters: DeadLetter[] = [];
+      consumers.push(
+        await fixture.streams.consume<DeadLetter>(
+          {
+            stream: STREAMS.deadLetters.name,
+            durable: reader,
+            filterSubject: deadLetterSubject(durable),
+          },
+          (batch) => {
+            letters.push(...batch.map((message) => message.data));
+            return Promise.resolve();
+          },
+        ),
+      );
+      return letters;
     }
 
     const idsOf = (count: number, prefix: string): string[] =>
@@ -144,6 +164,78 @@ export function describeDurableStreamsContract(
         ['only', 2],
       ]);
       await eventually(async () => (await fixture.unacked(stream, 'retry')) === 0);
+    });
+
+    it('dead-letters a poison message after the bounded retries, acking the rest of its batch at once', async () => {
+      const { stream, subject } = await freshStream('poison');
+      const durable = `poison-${run}`;
+      const published = idsOf(9, 'p');
+      const handled: StreamMessage<Note>[] = [];
+      const poisonDeliveries: number[] = [];
+      consumers.push(
+        await fixture.streams.consume<Note>(
+          { stream, durable, maxBatch: 20, maxDeliveries: 3, ackWaitMs: 30_000 },
+          (batch) => {
+            const poison = batch.find((message) => message.data.id === 'poison');
+            if (poison) {
+              poisonDeliveries.push(poison.deliveryCount);
+              return Promise.reject(new Error('poison cannot be stored'));
+            }
+            handled.push(...batch);
+            return Promise.resolve();
+          },
+        ),
+      );
+      await publishNotes(subject, [...published.slice(0, 4), 'poison', ...published.slice(4)]);
+      const letters = await deadLettersOf(durable, `dead-letters-${run}`);
+      await eventually(() => letters.length === 1, 10_000);
+      // Each good message was handled once, on its first delivery, before the poison's retry.
+      expect(handled.map((message) => message.data.id).sort()).toEqual([...published].sort());
+      expect(handled.every((message) => message.deliveryCount === 1)).toBe(true);
+      expect(poisonDeliveries).toEqual(expect.arrayContaining([1, 2, 3]));
+      expect(letters[0]).toMatchObject({
+        reason: 'handler_failed',
+        error: 'poison cannot be stored',
+        stream,
+        subject,
+        msgId: 'poison',
+        consumer: durable,
+        deliveries: 3,
+        data: JSON.stringify({ id: 'poison' }),
+      });
+      await eventually(async () => (await fixture.unacked(stream, durable)) === 0);
+    });
+
+    it('dead-letters a message its payload rejects without handing it over', async () => {
+      const { stream, subject } = await freshStream('invalid');
+      const durable = `invalid-${run}`;
+      const handled: string[] = [];
+      consumers.push(
+        await fixture.streams.consume<Note>(
+          {
+            stream,
+            durable,
+            payload: (data) =>
+              typeof (data as Note).id === 'string' && (data as Note).id !== 'bad'
+                ? { valid: true, value: data as Note }
+                : { valid: false, error: 'id must not be bad' },
+          },
+          (batch) => {
+            handled.push(...batch.map((message) => message.data.id));
+            return Promise.resolve();
+          },
+        ),
+      );
+      await publishNotes(subject, ['good-1', 'bad', 'good-2']);
+      const letters = await deadLettersOf(durable, `dead-letters-${durable}`);
+      await eventually(() => letters.length === 1 && handled.length === 2, 10_000);
+      expect(handled.sort()).toEqual(['good-1', 'good-2']);
+      expect(letters[0]).toMatchObject({
+        reason: 'invalid',
+        error: 'id must not be bad',
+        deliveries: 1,
+      });
+      await eventually(async () => (await fixture.unacked(stream, durable)) === 0);
     });
 
     it('hands a burst over in batches and acks every message', async () => {

@@ -44,7 +44,6 @@ import {
   DEFAULT_STREAM_SETTINGS,
   SESSIONS_STREAM_SETTINGS,
   SESSIONS_STREAMS,
-  SESSIONS_TRANSPORT,
   type StreamSettings,
 } from './streams.js';
 import { ChatLinesConsumer } from './monitoring/chat-lines.consumer.js';
@@ -97,7 +96,6 @@ export class SessionsModule {
         SnapshotsHandler,
       ],
       providers: [
-        { provide: SESSIONS_TRANSPORT, useValue: options.transport },
         {
           provide: SESSION_LIMITS,
           useValue: { ...DEFAULT_SESSION_LIMITS, ...withoutUndefined(options.limits) },

@@ -4,7 +4,6 @@ import type { StreamSpec } from '@greetboard/transport';
 /** The durable streams of the process (JetStream or in-process), injected by the module. */
 export const SESSIONS_STREAMS = Symbol('SESSIONS_STREAMS');
 export const SESSIONS_STREAM_SETTINGS = Symbol('SESSIONS_STREAM_SETTINGS');
-export const SESSIONS_TRANSPORT = Symbol('SESSIONS_TRANSPORT');
 
 export interface StreamSettings {
   domainEvents: StreamSpec;

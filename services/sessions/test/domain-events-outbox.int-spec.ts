@@ -6,7 +6,7 @@ import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import {
   DOMAIN_EVENTS,
-  SESSION_DOMAIN_EVENTS,
+  domainEventsFilter,
   STREAMS,
   type ChatterSnapshot,
   type SessionSnapshot,
@@ -20,7 +20,12 @@ import {
   type PrivateNatsServer,
   type TestDatabase,
 } from '@greetboard/testing';
-import { createDurableStreams, type TransportRuntime } from '@greetboard/transport';
+import {
+  createDurableStreams,
+  subjectMatches,
+  type DurableStreams,
+  type TransportRuntime,
+} from '@greetboard/transport';
 import { ChattersRepository, SessionsModule } from '../src/index.js';
 import { SessionsService } from '../src/sessions/sessions.service.js';
 import { actorOf, chatLine, publishUser } from './harness.js';
@@ -36,6 +41,13 @@ describe('sessions domain events through the outbox', () => {
   let db: pg.Pool;
   let transport: TransportRuntime;
   let service: INestMicroservice | undefined;
+  /** Each start's streams, as its process would own them; closed after the service. */
+  const opened: DurableStreams[] = [];
+  const openStreams = async () => {
+    const streams = await createDurableStreams(transport);
+    opened.push(streams);
+    return streams;
+  };
 
   const start = async () => {
     service = await startServiceApp(
@@ -43,13 +55,16 @@ describe('sessions domain events through the outbox', () => {
       SessionsModule.register({
         transport,
         database: { kind: 'postgres', url: database.url },
-        streams: await createDurableStreams(transport),
+        streams: await openStreams(),
       }),
       transport,
       'error',
     );
     return service;
   };
+
+  /** The filter a consumer of every sessions event uses. */
+  const sessionsEvents = domainEventsFilter(['sessionCreated', 'userDataRemoved']);
 
   /** Every sessions domain event JetStream holds, in stream order. */
   const storedEvents = async (): Promise<{ subject: string; data: { id?: string } }[]> => {
@@ -60,7 +75,7 @@ describe('sessions domain events through the outbox', () => {
       const events: { subject: string; data: { id?: string } }[] = [];
       for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
         const message = await jsm.streams.getMessage(STREAMS.domainEvents.name, { seq });
-        if (message?.subject.startsWith('domain.sessions.')) {
+        if (message && subjectMatches(sessionsEvents, message.subject)) {
           events.push({ subject: message.subject, data: message.json() });
         }
       }
@@ -84,6 +99,7 @@ describe('sessions domain events through the outbox', () => {
   afterAll(async () => {
     await nats.start();
     await service?.close();
+    for (const streams of opened) await streams.close();
     await db.end();
     await database.drop();
     await nats.dispose();
@@ -134,12 +150,12 @@ describe('sessions domain events through the outbox', () => {
     });
     const events = await storedEvents();
     expect(events.map((event) => event.subject)).toEqual([
-      SESSION_DOMAIN_EVENTS.sessionCreated.subject,
+      DOMAIN_EVENTS.sessionCreated.subject,
       DOMAIN_EVENTS.sessionStatusChanged.subject,
-      SESSION_DOMAIN_EVENTS.chatterCreated.subject,
-      SESSION_DOMAIN_EVENTS.chatterCounted.subject,
-      SESSION_DOMAIN_EVENTS.chatterGreeted.subject,
-      SESSION_DOMAIN_EVENTS.sessionStopped.subject,
+      DOMAIN_EVENTS.chatterCreated.subject,
+      DOMAIN_EVENTS.chatterCounted.subject,
+      DOMAIN_EVENTS.chatterGreeted.subject,
+      DOMAIN_EVENTS.sessionStopped.subject,
       DOMAIN_EVENTS.sessionStatusChanged.subject,
     ]);
     const created = events[0].data as unknown as SessionSnapshot;

@@ -130,6 +130,7 @@ export async function startSessionsHarness(): Promise<SessionsHarness> {
     },
     close: async () => {
       await service.close();
+      await streams.close();
       client.close();
       await db.end();
       await database.drop();
@@ -150,6 +151,20 @@ export function actorOf(user: UserChanged): SessionActor {
 export async function publishUser(streams: DurableStreams, user: UserChanged): Promise<void> {
   const subject = DOMAIN_EVENTS.userChanged.subject;
   await streams.publish(subject, user, { msgId: domainEventId(subject, user.id, user.updatedAt) });
+}
+
+/** Publishes `user` and waits until the sessions service's projection holds it. */
+export async function projectUser(
+  streams: DurableStreams,
+  db: pg.Pool,
+  user: UserChanged,
+): Promise<void> {
+  await publishUser(streams, user);
+  await waitFor(
+    async () =>
+      (await db.query('SELECT 1 FROM sessions.users WHERE id = $1', [user.id])).rowCount === 1,
+    { what: `user ${user.username} in the users projection` },
+  );
 }
 
 let lineCounter = 0;

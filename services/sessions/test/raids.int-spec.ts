@@ -19,7 +19,7 @@ import {
 import { SessionsModule } from '../src/index.js';
 import { RaidsRepository } from '../src/raids/raids.repository.js';
 import { SessionsService } from '../src/sessions/sessions.service.js';
-import { actorOf, chatLine, publishUser } from './harness.js';
+import { actorOf, chatLine, projectUser } from './harness.js';
 
 /**
  * Raids on real PostgreSQL and NATS JetStream (ADR 0032): a raid notice and its raiders'
@@ -40,7 +40,7 @@ describe('raids across a restart of the sessions service', () => {
       SessionsModule.register({
         transport,
         database: { kind: 'postgres', url: database.url },
-        streams: await createDurableStreams(transport),
+        streams,
       }),
       transport,
       'error',
@@ -76,12 +76,7 @@ describe('raids across a restart of the sessions service', () => {
       isAdmin: false,
       updatedAt: new Date().toISOString(),
     };
-    await publishUser(streams, owner);
-    await waitFor(
-      async () =>
-        (await db.query('SELECT 1 FROM sessions.users WHERE id = $1', [owner.id])).rowCount === 1,
-      { what: 'the owner in the users projection' },
-    );
+    await projectUser(streams, db, owner);
     const session = await service!
       .get(SessionsService)
       .create({ actor: actorOf(owner), name: 'Raid night', keywords: '[]' });

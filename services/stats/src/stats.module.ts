@@ -2,11 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { HEALTH_CHECKS } from '@greetboard/contracts';
 import { ServiceDatabaseModule, type DatabaseRuntime } from '@greetboard/persistence';
 import { replicaStatusController, ServiceHealthModule } from '@greetboard/service-kit';
-import {
-  BusClientModule,
-  createDurableStreams,
-  type TransportRuntime,
-} from '@greetboard/transport';
+import { BusClientModule, type DurableStreams, type TransportRuntime } from '@greetboard/transport';
 import { STATS_DATABASE } from './database/stats-database.js';
 import { ReadModelRepository } from './read-model/read-model.repository.js';
 import { StatsRebuild } from './read-model/rebuild.js';
@@ -18,15 +14,16 @@ import {
   DEFAULT_STATS_STREAM_SETTINGS,
   STATS_STREAMS,
   STATS_STREAM_SETTINGS,
-  STATS_TRANSPORT,
   type StatsStreamSettings,
 } from './stats.tokens.js';
 
 export interface StatsServiceOptions {
   transport: TransportRuntime;
   database: DatabaseRuntime;
+  /** The process's durable streams, opened and closed by its composition root. */
+  streams: DurableStreams;
   /** Stream and consumer names; tests give each file its own. */
-  streams?: Partial<StatsStreamSettings>;
+  streamSettings?: Partial<StatsStreamSettings>;
 }
 
 @Module({})
@@ -41,11 +38,10 @@ export class StatsModule {
       ],
       controllers: [StatisticsHandler, replicaStatusController('stats')],
       providers: [
-        { provide: STATS_TRANSPORT, useValue: options.transport },
-        { provide: STATS_STREAMS, useFactory: () => createDurableStreams(options.transport) },
+        { provide: STATS_STREAMS, useValue: options.streams },
         {
           provide: STATS_STREAM_SETTINGS,
-          useValue: { ...DEFAULT_STATS_STREAM_SETTINGS, ...options.streams },
+          useValue: { ...DEFAULT_STATS_STREAM_SETTINGS, ...options.streamSettings },
         },
         ReadModelRepository,
         SessionEventsConsumer,

@@ -4,7 +4,6 @@ import type { StreamSpec } from '@greetboard/transport';
 /** The durable streams of the process (JetStream or in-process), injected by the module. */
 export const STATS_STREAMS = Symbol('STATS_STREAMS');
 export const STATS_STREAM_SETTINGS = Symbol('STATS_STREAM_SETTINGS');
-export const STATS_TRANSPORT = Symbol('STATS_TRANSPORT');
 
 export interface StatsStreamSettings {
   domainEvents: StreamSpec;

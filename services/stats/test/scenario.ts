@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   GREETING_TIME_BUCKETS_SECONDS,
-  SESSION_DOMAIN_EVENTS,
+  DOMAIN_EVENTS,
   type AggregateStatistics,
   type ChatterSnapshot,
   type SessionSnapshot,
@@ -14,7 +14,7 @@ import {
  * tests to compare against.
  */
 
-const E = SESSION_DOMAIN_EVENTS;
+const E = DOMAIN_EVENTS;
 
 export interface RecordedEvent {
   subject: string;

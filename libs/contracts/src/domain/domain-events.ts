@@ -1,4 +1,3 @@
-import { plainToInstance } from 'class-transformer';
 import {
   IsBoolean,
   IsISO8601,
@@ -8,14 +7,21 @@ import {
   Matches,
   MaxLength,
   ValidateIf,
-  validateSync,
 } from 'class-validator';
 import { TWITCH_LOGIN_PATTERN } from '../chat/chat-line.js';
+import type { PayloadClass } from '../messaging/definitions.js';
+import {
+  ChatterSnapshot,
+  isChatterSnapshot,
+  SessionRemoved,
+  SessionSnapshot,
+  UserDataRemoved,
+} from '../session-events/session-domain-events.js';
 import { SUBJECTS } from '../wire/subjects.js';
 
 /**
  * Domain events: facts one service publishes for others to keep their own read models.
- * They travel on the DOMAIN_EVENTS stream (JetStream in cluster mode), so a consumer that is
+ * They travel on the DOMAIN_EVENTS_V1 stream (JetStream in cluster mode), so a consumer that is
  * down catches up when it returns. Consumers must be idempotent: the same event may arrive
  * twice, and an older snapshot may arrive after a newer one (compare `updatedAt`).
  */
@@ -95,29 +101,91 @@ export class SessionStatusChanged {
   at: string;
 }
 
+/**
+ * A domain event: the subject it is stored under and the class that validates its payload;
+ * for an event of a hot path, also its class's rules written out (`check`), which a consumer
+ * runs instead of class-validator.
+ */
+export interface DomainEventDefinition<TPayload extends object> {
+  readonly subject: string;
+  readonly payload: PayloadClass<TPayload>;
+  readonly check?: (data: unknown) => data is TPayload;
+}
+
+function defineDomainEvent<TPayload extends object>(
+  subject: string,
+  payload: PayloadClass<TPayload>,
+  check?: (data: unknown) => data is TPayload,
+): DomainEventDefinition<TPayload> {
+  return check ? { subject, payload, check } : { subject, payload };
+}
+
+/** Every domain event, each defined once; publishers and consumers name events from here. */
 export const DOMAIN_EVENTS = {
-  userChanged: { subject: SUBJECTS.domain.userChanged, payload: UserChanged },
-  userDeleted: { subject: SUBJECTS.domain.userDeleted, payload: UserDeleted },
-  sessionStatusChanged: {
-    subject: SUBJECTS.domain.sessionStatusChanged,
-    payload: SessionStatusChanged,
-  },
+  userChanged: defineDomainEvent(SUBJECTS.domain.userChanged, UserChanged),
+  userDeleted: defineDomainEvent(SUBJECTS.domain.userDeleted, UserDeleted),
+  sessionStatusChanged: defineDomainEvent(
+    SUBJECTS.domain.sessionStatusChanged,
+    SessionStatusChanged,
+  ),
+  sessionCreated: defineDomainEvent(SUBJECTS.domain.sessionCreated, SessionSnapshot),
+  sessionStarted: defineDomainEvent(SUBJECTS.domain.sessionStarted, SessionSnapshot),
+  sessionStopped: defineDomainEvent(SUBJECTS.domain.sessionStopped, SessionSnapshot),
+  sessionRenamed: defineDomainEvent(SUBJECTS.domain.sessionRenamed, SessionSnapshot),
+  sessionDeleted: defineDomainEvent(SUBJECTS.domain.sessionDeleted, SessionRemoved),
+  chatterCreated: defineDomainEvent(
+    SUBJECTS.domain.chatterCreated,
+    ChatterSnapshot,
+    isChatterSnapshot,
+  ),
+  chatterCounted: defineDomainEvent(
+    SUBJECTS.domain.chatterCounted,
+    ChatterSnapshot,
+    isChatterSnapshot,
+  ),
+  chatterGreeted: defineDomainEvent(
+    SUBJECTS.domain.chatterGreeted,
+    ChatterSnapshot,
+    isChatterSnapshot,
+  ),
+  chatterUngreeted: defineDomainEvent(
+    SUBJECTS.domain.chatterUngreeted,
+    ChatterSnapshot,
+    isChatterSnapshot,
+  ),
+  userDataRemoved: defineDomainEvent(SUBJECTS.domain.userDataRemoved, UserDataRemoved),
 } as const;
+
+export type DomainEventName = keyof typeof DOMAIN_EVENTS;
+
+export type DomainEventPayload<K extends DomainEventName> =
+  (typeof DOMAIN_EVENTS)[K] extends DomainEventDefinition<infer T> ? T : never;
+
+/** A validated domain event as a consumer receives it: its name in the map and its payload. */
+export type DomainEvent<K extends DomainEventName = DomainEventName> = {
+  [P in K]: { name: P; payload: DomainEventPayload<P> };
+}[K];
+
+/**
+ * The narrowest subject filter a consumer of the named events needs: the subject itself for
+ * one event, else the subjects' common leading tokens and `>`. It may take other events too
+ * (the filter of every sessions event also takes the status change); a consumer ignores those.
+ */
+export function domainEventsFilter(names: readonly DomainEventName[]): string {
+  const subjects = names.map((name) => DOMAIN_EVENTS[name].subject.split('.'));
+  const [first, ...rest] = subjects;
+  if (!first) throw new Error('A filter needs at least one event');
+  if (rest.length === 0) return first.join('.');
+  let common = 0;
+  while (
+    common < first.length - 1 &&
+    rest.every((tokens) => common < tokens.length - 1 && tokens[common] === first[common])
+  )
+    common += 1;
+  return [...first.slice(0, common), '>'].join('.');
+}
 
 /** The message id that de-duplicates a domain event in the stream. */
 export function domainEventId(subject: string, entityId: string, at: string): string {
   return `${subject}:${entityId}:${at}`;
-}
-
-/**
- * A domain event read from a stream as its class, or undefined when it breaks a rule of the
- * class (a reader logs and skips it: it cannot become valid on redelivery).
- */
-export function validDomainEvent<T extends object>(
-  type: new () => T,
-  data: unknown,
-): T | undefined {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
-  const event = plainToInstance(type, data);
-  return validateSync(event, { whitelist: true }).length === 0 ? event : undefined;
 }

@@ -26,3 +26,4 @@ export type * from '../admin/admin-status.js';
 export type * from '../stats/statistics.js';
 export type * from '../login-sessions/overlay-links.js';
 export { OVERLAY_ACCESS } from '../login-sessions/overlay-links.js';
+export type * from '../streams/dead-letter.js';

@@ -89,6 +89,8 @@ export const SUBJECTS = {
     /** Chat lines, one subject per channel: `chat.line.v1.<channel login>`. */
     line: 'chat.line.v1',
   },
+  /** Messages a durable consumer gave up on, one subject per consumer (see deadLetterSubject). */
+  deadLetter: 'dead-letter.v1',
   /** Facts services publish for each other's read models, stored in DOMAIN_EVENTS_V1. */
   domain: {
     userChanged: 'domain.auth.user.changed.v1',
@@ -122,7 +124,23 @@ export const STREAMS = {
   },
   /** Facts services publish for each other's read models (see domain/domain-events.ts). */
   domainEvents: { name: 'DOMAIN_EVENTS_V1', subjects: ['domain.>'] },
+  /**
+   * Messages a consumer could not handle (invalid, or failing its handler too often), with the
+   * error and the original message, for an operator to look at. Bounded in age and size so a
+   * flood of bad messages cannot fill the server.
+   */
+  deadLetters: {
+    name: 'DEAD_LETTERS_V1',
+    subjects: [`${SUBJECTS.deadLetter}.>`],
+    maxAgeMs: 14 * 24 * 60 * 60 * 1000,
+    maxBytes: 256 * 1024 * 1024,
+  },
 } as const;
+
+/** The subject the messages `consumer` gave up on are stored under. */
+export function deadLetterSubject(consumer: string): string {
+  return `${SUBJECTS.deadLetter}.${consumer}`;
+}
 
 /** The subject a chat line of `channel` is published on. Logins are lower-case `[a-z0-9_]`. */
 export function chatLineSubject(channel: string): string {

@@ -1,11 +1,83 @@
 import { describe, expect, it } from '@jest/globals';
-import { BatchingWorker, retryDelay, type Delivery } from './batching-worker.js';
+import type { DeadLetter } from '@greetboard/contracts';
+import { metricsRegistry } from '@greetboard/metrics';
+import {
+  BatchingWorker,
+  retryDelay,
+  type BatchingOptions,
+  type Delivery,
+} from './batching-worker.js';
+import type { PayloadValidator } from './payload-validators.js';
 
-function delivery(sequence: number, settled: Map<number, string>): Delivery<number> {
+function delivery(
+  sequence: number,
+  settled: Map<number, string>,
+  data: unknown = sequence,
+  deliveryCount = 1,
+): Delivery {
   return {
-    message: { subject: 's', data: sequence, msgId: `m${sequence}`, deliveryCount: 1, sequence },
+    message: {
+      subject: 's',
+      data,
+      msgId: `m${sequence}`,
+      deliveryCount,
+      sequence,
+      raw: () => JSON.stringify(data),
+    },
     ack: () => settled.set(sequence, 'ack'),
     nak: (delayMs) => settled.set(sequence, `nak:${delayMs}`),
+  };
+}
+
+const numbers: PayloadValidator<number> = (data) =>
+  typeof data === 'number' ? { valid: true, value: data } : { valid: false, error: 'not a number' };
+
+function options(
+  overrides: Partial<BatchingOptions<number>> & { letters?: DeadLetter[] } = {},
+): BatchingOptions<number> {
+  const { letters = [], ...rest } = overrides;
+  return {
+    maxBatch: 10,
+    flushDelayMs: 1,
+    label: 'test',
+    stream: 'TEST',
+    consumer: `test-${Math.random()}`,
+    payload: numbers,
+    maxDeliveries: 3,
+    deadLetters: (letter) => {
+      letters.push(letter);
+      return Promise.resolve();
+    },
+    ...rest,
+  };
+}
+
+/** Resolves once `count` deliveries are settled. */
+function settledCount(settled: Map<number, string>, count: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const check = (): void => (settled.size >= count ? resolve() : void setImmediate(check));
+    check();
+  });
+}
+
+async function deadLettered(consumer: string, reason: string): Promise<number> {
+  const metric = await metricsRegistry
+    .getSingleMetric('greetboard_stream_messages_dead_lettered_total')
+    ?.get();
+  return (
+    metric?.values.find(
+      (value) => value.labels.consumer === consumer && value.labels.reason === reason,
+    )?.value ?? 0
+  );
+}
+
+/** A handler that fails every batch holding a poison value, and records what it handled. */
+function poisonedBy(poison: number, handled: number[]) {
+  return (batch: { data: number }[]) => {
+    if (batch.some((message) => message.data === poison))
+      return Promise.reject(new Error(`cannot store ${poison}`));
+    handled.push(...batch.map((message) => message.data));
+    return Promise.resolve();
   };
 }
 
@@ -18,13 +90,10 @@ describe('BatchingWorker', () => {
         batches.push(batch.map((message) => message.data));
         return Promise.resolve();
       },
-      { maxBatch: 4, flushDelayMs: 1, label: 'test' },
+      options({ maxBatch: 4 }),
     );
     for (let sequence = 1; sequence <= 10; sequence++) worker.push(delivery(sequence, settled));
-    await new Promise<void>((resolve) => {
-      const check = (): void => (settled.size === 10 ? resolve() : void setImmediate(check));
-      check();
-    });
+    await settledCount(settled, 10);
     await worker.stop();
     expect(batches).toEqual([
       [1, 2, 3, 4],
@@ -34,24 +103,87 @@ describe('BatchingWorker', () => {
     expect([...settled.values()].every((outcome) => outcome === 'ack')).toBe(true);
   });
 
-  it('naks the whole batch with a backoff when the handler throws', async () => {
+  it('acks the good messages of a failing batch at once and retries only the failing one', async () => {
     const settled = new Map<number, string>();
-    const worker = new BatchingWorker<number>(() => Promise.reject(new Error('down')), {
-      maxBatch: 10,
-      flushDelayMs: 1,
-      label: 'test',
-    });
-    worker.push(delivery(1, settled));
-    worker.push(delivery(2, settled));
-    await new Promise<void>((resolve) => {
-      const check = (): void => (settled.size === 2 ? resolve() : void setImmediate(check));
-      check();
-    });
+    const handled: number[] = [];
+    const worker = new BatchingWorker<number>(poisonedBy(5, handled), options());
+    for (let sequence = 1; sequence <= 8; sequence++) worker.push(delivery(sequence, settled));
+    await settledCount(settled, 8);
     await worker.stop();
+    expect(handled.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 6, 7, 8]);
     expect(Object.fromEntries(settled)).toEqual({
-      1: `nak:${retryDelay(1)}`,
-      2: `nak:${retryDelay(1)}`,
+      1: 'ack',
+      2: 'ack',
+      3: 'ack',
+      4: 'ack',
+      5: `nak:${retryDelay(1)}`,
+      6: 'ack',
+      7: 'ack',
+      8: 'ack',
     });
+  });
+
+  it('dead-letters a message that failed maxDeliveries deliveries, with its error, and acks it', async () => {
+    const settled = new Map<number, string>();
+    const letters: DeadLetter[] = [];
+    const settings = options({ letters, maxDeliveries: 3 });
+    const worker = new BatchingWorker<number>(poisonedBy(5, []), settings);
+    worker.push(delivery(5, settled, 5, 2));
+    await settledCount(settled, 1);
+    expect(settled.get(5)).toBe(`nak:${retryDelay(2)}`);
+    settled.clear();
+    worker.push(delivery(5, settled, 5, 3));
+    await settledCount(settled, 1);
+    await worker.stop();
+    expect(settled.get(5)).toBe('ack');
+    expect(letters).toEqual([
+      expect.objectContaining({
+        reason: 'handler_failed',
+        error: 'cannot store 5',
+        stream: 'TEST',
+        subject: 's',
+        sequence: 5,
+        msgId: 'm5',
+        consumer: settings.consumer,
+        deliveries: 3,
+        data: '5',
+      }),
+    ]);
+    expect(await deadLettered(settings.consumer, 'handler_failed')).toBe(1);
+  });
+
+  it('dead-letters an invalid message at once and hands the handler only valid ones', async () => {
+    const settled = new Map<number, string>();
+    const letters: DeadLetter[] = [];
+    const handled: unknown[] = [];
+    const settings = options({ letters });
+    const worker = new BatchingWorker<number>((batch) => {
+      handled.push(...batch.map((message) => message.data));
+      return Promise.resolve();
+    }, settings);
+    worker.push(delivery(1, settled));
+    worker.push(delivery(2, settled, 'two'));
+    worker.push(delivery(3, settled));
+    await settledCount(settled, 3);
+    await worker.stop();
+    expect(handled).toEqual([1, 3]);
+    expect(Object.fromEntries(settled)).toEqual({ 1: 'ack', 2: 'ack', 3: 'ack' });
+    expect(letters).toEqual([
+      expect.objectContaining({ reason: 'invalid', error: 'not a number', data: '"two"' }),
+    ]);
+    expect(await deadLettered(settings.consumer, 'invalid')).toBe(1);
+  });
+
+  it('leaves a message for redelivery when its dead letter cannot be stored', async () => {
+    const settled = new Map<number, string>();
+    const worker = new BatchingWorker<number>(
+      () => Promise.resolve(),
+      options({ deadLetters: () => Promise.reject(new Error('streams down')) }),
+    );
+    worker.push(delivery(1, settled, 'one'));
+    await settledCount(settled, 1);
+    await worker.stop();
+    expect(settled.get(1)).toBe(`nak:${retryDelay(1)}`);
   });
 
   it('waits for the batch in flight on stop and returns the rest for redelivery', async () => {
@@ -64,7 +196,7 @@ describe('BatchingWorker', () => {
         started();
         return new Promise<void>((resolve) => (release = resolve));
       },
-      { maxBatch: 1, flushDelayMs: 1, label: 'test' },
+      options({ maxBatch: 1 }),
     );
     worker.push(delivery(1, settled));
     worker.push(delivery(2, settled));

@@ -1,17 +1,26 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import { consumerBatchSize, consumerDelivered, consumerRedeliveries } from '@greetboard/metrics';
+import {
+  deadLetter,
+  errorText,
+  initDeadLetterSeries,
+  validate,
+  type DeadLetterSink,
+  type ReadMessage,
+} from './dead-letters.js';
 import type { BatchHandler, StreamMessage } from './durable-streams.js';
+import type { PayloadValidator } from './payload-validators.js';
 
 /** A message handed to a consumer, with the means to settle it. */
-export interface Delivery<T> {
-  readonly message: StreamMessage<T>;
+export interface Delivery {
+  readonly message: ReadMessage;
   ack(): void;
   /** Asks for redelivery after `delayMs`. */
   nak(delayMs: number): void;
 }
 
-export interface BatchingOptions {
+export interface BatchingOptions<T> {
   maxBatch: number;
   /** How long to wait for more messages once one is there; bounds the latency batching adds. */
   flushDelayMs: number;
@@ -19,8 +28,21 @@ export interface BatchingOptions {
   afterSettle?: () => Promise<void>;
   /** Name used in logs. */
   label: string;
-  /** The durable consumer's name, the `consumer` label of its metrics (default: label). */
-  consumer?: string;
+  /** The stream and durable consumer, as dead letters name them. */
+  stream: string;
+  consumer: string;
+  /** The `consumer` label of the metrics (default: consumer). */
+  metricsLabel?: string;
+  /** Without one, the handler gets the data as stored. */
+  payload?: PayloadValidator<T>;
+  /** Deliveries failing the handler after which a message is dead-lettered. */
+  maxDeliveries: number;
+  deadLetters: DeadLetterSink;
+}
+
+interface Accepted<T> {
+  delivery: Delivery;
+  message: StreamMessage<T>;
 }
 
 const FIRST_RETRY_DELAY_MS = 100;
@@ -28,29 +50,36 @@ const MAX_RETRY_DELAY_MS = 5_000;
 
 /**
  * The consumer side shared by both stream implementations: deliveries are buffered as they
- * arrive, gathered into batches of at most `maxBatch`, handed to the handler one batch at a time
- * (so order holds), acked after the handler resolves and nak'ed with a backoff if it throws.
+ * arrive, gathered into batches of at most `maxBatch`, validated, and handed to the handler one
+ * batch at a time (so order holds). A batch whose handler resolves is acked. When it throws,
+ * the batch is halved until the failing messages stand alone: the others are handled and acked
+ * at once, each failing one is nak'ed with a backoff, and dead-lettered once it failed
+ * `maxDeliveries` deliveries. An invalid message is dead-lettered at once: it cannot become
+ * valid on redelivery.
  */
 export class BatchingWorker<T> {
   private readonly logger: Logger;
-  private buffer: Delivery<T>[] = [];
+  private readonly metricsLabel: string;
+  private buffer: Delivery[] = [];
   private wake: (() => void) | undefined;
   private stopping = false;
   private readonly running: Promise<void>;
 
   constructor(
     private readonly handler: BatchHandler<T>,
-    private readonly options: BatchingOptions,
+    private readonly options: BatchingOptions<T>,
   ) {
     this.logger = new Logger(`BatchingWorker(${options.label})`);
+    this.metricsLabel = options.metricsLabel ?? options.consumer;
     // Series exist from the start, so rates over them read 0 rather than nothing.
-    const consumer = options.consumer ?? options.label;
-    consumerRedeliveries.inc({ consumer }, 0);
-    for (const outcome of ['acked', 'retried']) consumerDelivered.inc({ consumer, outcome }, 0);
+    consumerRedeliveries.inc({ consumer: this.metricsLabel }, 0);
+    for (const outcome of ['acked', 'retried'])
+      consumerDelivered.inc({ consumer: this.metricsLabel, outcome }, 0);
+    initDeadLetterSeries(this.metricsLabel);
     this.running = this.run();
   }
 
-  push(delivery: Delivery<T>): void {
+  push(delivery: Delivery): void {
     if (this.stopping) {
       delivery.nak(0);
       return;
@@ -83,26 +112,86 @@ export class BatchingWorker<T> {
     }
   }
 
-  private async process(batch: Delivery<T>[]): Promise<void> {
-    const consumer = this.options.consumer ?? this.options.label;
-    consumerBatchSize.observe({ consumer }, batch.length);
+  private async process(batch: Delivery[]): Promise<void> {
+    consumerBatchSize.observe({ consumer: this.metricsLabel }, batch.length);
     const redelivered = batch.filter((delivery) => delivery.message.deliveryCount > 1).length;
-    if (redelivered > 0) consumerRedeliveries.inc({ consumer }, redelivered);
-    try {
-      await this.handler(batch.map((delivery) => delivery.message));
-    } catch (error) {
+    if (redelivered > 0) consumerRedeliveries.inc({ consumer: this.metricsLabel }, redelivered);
+    const accepted: Accepted<T>[] = [];
+    const rejected: Promise<void>[] = [];
+    for (const delivery of batch) {
+      const checked = validate(delivery.message, this.options.payload);
+      if (checked.valid)
+        accepted.push({ delivery, message: toStreamMessage(delivery.message, checked.value) });
+      else rejected.push(this.giveUp(delivery, 'invalid', checked.error));
+    }
+    await Promise.all(rejected);
+    if (accepted.length > 0 && !(await this.handle(accepted)) && accepted.length > 1)
       this.logger.warn(
-        `Handler failed for a batch of ${batch.length}; it will be redelivered`,
-        error instanceof Error ? error.stack : String(error),
+        `Handler failed for a batch of ${accepted.length}; handled its messages apart`,
       );
-      for (const delivery of batch) delivery.nak(retryDelay(delivery.message.deliveryCount));
-      consumerDelivered.inc({ consumer, outcome: 'retried' }, batch.length);
-      await this.settle();
+    await this.settle();
+  }
+
+  /** Handles `group`, halving it on failure; whether the handler took it whole. */
+  private async handle(group: Accepted<T>[]): Promise<boolean> {
+    try {
+      await this.handler(group.map((entry) => entry.message));
+    } catch (error) {
+      if (group.length === 1) await this.failed(group[0], error);
+      else {
+        const half = Math.ceil(group.length / 2);
+        await this.handle(group.slice(0, half));
+        await this.handle(group.slice(half));
+      }
+      return false;
+    }
+    for (const entry of group) entry.delivery.ack();
+    consumerDelivered.inc({ consumer: this.metricsLabel, outcome: 'acked' }, group.length);
+    return true;
+  }
+
+  private async failed(entry: Accepted<T>, error: unknown): Promise<void> {
+    const { delivery } = entry;
+    const deliveries = delivery.message.deliveryCount;
+    if (deliveries >= this.options.maxDeliveries) {
+      await this.giveUp(delivery, 'handler_failed', errorText(error));
       return;
     }
-    for (const delivery of batch) delivery.ack();
-    consumerDelivered.inc({ consumer, outcome: 'acked' }, batch.length);
-    await this.settle();
+    const backoff = retryDelay(deliveries);
+    this.logger.warn(
+      `Handler failed for #${delivery.message.sequence} (delivery ${deliveries} of ` +
+        `${this.options.maxDeliveries}), retrying in ${backoff} ms: ${errorText(error)}`,
+    );
+    delivery.nak(backoff);
+    consumerDelivered.inc({ consumer: this.metricsLabel, outcome: 'retried' });
+  }
+
+  /** Dead-letters and acks; if the dead letter cannot be stored, the message waits instead. */
+  private async giveUp(
+    delivery: Delivery,
+    reason: 'invalid' | 'handler_failed',
+    error: string,
+  ): Promise<void> {
+    try {
+      await deadLetter(
+        {
+          stream: this.options.stream,
+          consumer: this.options.consumer,
+          metricsLabel: this.metricsLabel,
+          sink: this.options.deadLetters,
+          logger: this.logger,
+        },
+        delivery.message,
+        reason,
+        error,
+      );
+      delivery.ack();
+    } catch (storeError) {
+      this.logger.error(
+        `Could not dead-letter #${delivery.message.sequence}, it will be redelivered: ${errorText(storeError)}`,
+      );
+      delivery.nak(retryDelay(delivery.message.deliveryCount));
+    }
   }
 
   private async settle(): Promise<void> {
@@ -110,12 +199,20 @@ export class BatchingWorker<T> {
       await this.options.afterSettle?.();
     } catch (error) {
       // Unconfirmed acks only mean possible redelivery, which at-least-once handlers accept.
-      this.logger.warn(
-        'Could not confirm acks',
-        error instanceof Error ? error.message : String(error),
-      );
+      this.logger.warn('Could not confirm acks', errorText(error));
     }
   }
+}
+
+/** The message a handler gets: the validated data, without the adapter's extras. */
+export function toStreamMessage<T>(message: ReadMessage, data: T): StreamMessage<T> {
+  return {
+    subject: message.subject,
+    data,
+    msgId: message.msgId,
+    deliveryCount: message.deliveryCount,
+    sequence: message.sequence,
+  };
 }
 
 /** Exponential backoff by delivery attempt, capped. */

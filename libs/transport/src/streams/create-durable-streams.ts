@@ -1,5 +1,5 @@
 import type { TransportRuntime } from '../runtime.js';
-import type { DurableStreams } from './durable-streams.js';
+import type { DurableStreams, DurableStreamsSettings } from './durable-streams.js';
 import { InProcessDurableStreams } from './in-process-durable-streams.js';
 import { JetStreamDurableStreams } from './jetstream-durable-streams.js';
 
@@ -10,14 +10,17 @@ const inProcessStreams = new WeakMap<object, InProcessDurableStreams>();
  * The durable streams of `runtime`: JetStream over a new connection in cluster mode; in
  * standalone mode one in-memory store per broker, so every service of the process shares it.
  */
-export async function createDurableStreams(runtime: TransportRuntime): Promise<DurableStreams> {
+export async function createDurableStreams(
+  runtime: TransportRuntime,
+  settings?: DurableStreamsSettings,
+): Promise<DurableStreams> {
   switch (runtime.kind) {
     case 'nats':
-      return JetStreamDurableStreams.connect(runtime.url, runtime.prefix);
+      return JetStreamDurableStreams.connect(runtime.url, runtime.prefix, settings);
     case 'in-process': {
       let streams = inProcessStreams.get(runtime.broker);
       if (!streams) {
-        streams = new InProcessDurableStreams();
+        streams = new InProcessDurableStreams(settings);
         inProcessStreams.set(runtime.broker, streams);
       }
       return Promise.resolve(streams);

@@ -1,3 +1,6 @@
+import { STREAMS } from '@greetboard/contracts';
+import type { PayloadValidator } from './payload-validators.js';
+
 /** A message read from a durable stream. */
 export interface StreamMessage<T> {
   subject: string;
@@ -17,27 +20,65 @@ export interface StreamSpec {
   duplicateWindowMs?: number;
   /** Messages older than this are discarded. */
   maxAgeMs?: number;
+  /** The oldest messages are discarded while the stream holds more than this. */
+  maxBytes?: number;
 }
 
-export interface ConsumeOptions {
-  stream: string;
+/**
+ * A durable consumer of a stream, defined once (like a request's definition): the handler gets
+ * only messages its `payload` accepts, in batches, and each message is acked once handled. A
+ * message the payload rejects, or that fails the handler `maxDeliveries` times, goes to the
+ * dead-letter stream (STREAMS.deadLetters) and is acked, so it never holds up the others.
+ */
+export interface StreamConsumerDefinition<T> {
+  readonly stream: string;
   /** Consumers with the same durable name share one position in the stream. */
-  durable: string;
-  filterSubject?: string;
+  readonly durable: string;
+  readonly filterSubject?: string;
+  readonly payload: PayloadValidator<T>;
   /** Most messages handed to the handler at once. */
-  maxBatch?: number;
+  readonly maxBatch?: number;
   /** A delivered message not acked within this time is delivered again. */
-  ackWaitMs?: number;
-  /** Deliveries after which a message is given up on. */
-  maxDeliver?: number;
+  readonly ackWaitMs?: number;
+  /** Deliveries failing the handler after which a message is dead-lettered (STREAM_MAX_DELIVERIES). */
+  readonly maxDeliveries?: number;
 }
+
+export function defineStreamConsumer<T>(
+  definition: StreamConsumerDefinition<T>,
+): StreamConsumerDefinition<T> {
+  return definition;
+}
+
+/** `consume`'s options: a definition, or without a payload for tests reading a stream as stored. */
+export type ConsumeOptions<T> = Omit<StreamConsumerDefinition<T>, 'payload'> & {
+  readonly payload?: PayloadValidator<T>;
+};
 
 export type BatchHandler<T> = (batch: StreamMessage<T>[]) => Promise<void>;
 
-export interface FollowOptions {
-  stream: string;
-  filterSubject: string;
+/**
+ * A follower of a stream (see `DurableStreams.follow`), defined once: `name` labels its logs
+ * and dead letters; a message `payload` rejects is dead-lettered, never handed over.
+ */
+export interface StreamFollowerDefinition<T> {
+  readonly name: string;
+  readonly stream: string;
+  readonly filterSubject: string;
+  readonly payload: PayloadValidator<T>;
 }
+
+export function defineStreamFollower<T>(
+  definition: StreamFollowerDefinition<T>,
+): StreamFollowerDefinition<T> {
+  return definition;
+}
+
+/** `follow`'s options: a definition, or without a payload for tests reading a stream as stored. */
+export type FollowOptions<T> = Omit<StreamFollowerDefinition<T>, 'payload' | 'name'> & {
+  readonly name?: string;
+  readonly payload?: PayloadValidator<T>;
+};
 
 /** Handles one followed message; messages are handed over one at a time, in stream order. */
 export type FollowHandler<T> = (message: StreamMessage<T>) => Promise<void> | void;
@@ -54,32 +95,46 @@ export interface StreamConsumer {
 
 /**
  * Durable, at-least-once streams: JetStream in cluster mode, memory in standalone mode. A
- * consumer receives messages in batches and acks a batch only after its handler resolves.
+ * consumer receives messages in batches and acks each message once the handler resolved for
+ * it; when a batch fails, its messages are handled apart so that only the failing ones wait
+ * for redelivery (see BatchingWorker).
  */
 export interface DurableStreams {
   ensureStream(spec: StreamSpec): Promise<void>;
   publish<T>(subject: string, data: T, opts: { msgId: string }): Promise<PublishResult>;
-  consume<T>(opts: ConsumeOptions, handler: BatchHandler<T>): Promise<StreamConsumer>;
+  consume<T>(opts: ConsumeOptions<T>, handler: BatchHandler<T>): Promise<StreamConsumer>;
   /**
    * Every message stored from now on, in order, to this follower alone (every follower gets
    * each message; nothing is shared or acknowledged, nothing outlives `stop`). JetStream keeps
    * the follower's place across reconnects, so a blip loses nothing. A handler that throws is
-   * logged; the next message follows.
+   * logged; the next message follows. A message the payload rejects is dead-lettered.
    */
-  follow<T>(opts: FollowOptions, handler: FollowHandler<T>): Promise<StreamConsumer>;
+  follow<T>(opts: FollowOptions<T>, handler: FollowHandler<T>): Promise<StreamConsumer>;
   /** Readiness: whether the streams can be reached. */
   isConnected(): boolean;
+  /** Stops every consumer and follower; the process's runtime calls it, never a consumer. */
   close(): Promise<void>;
 }
 
 export const STREAM_DEFAULTS = {
   maxBatch: 100,
   ackWaitMs: 30_000,
-  maxDeliver: -1,
+  maxDeliveries: 5,
   duplicateWindowMs: 120_000,
 } as const;
 
 /** Room for the batch being handled and the next one, so batches follow each other closely. */
 export function maxAckPendingFor(maxBatch: number): number {
   return maxBatch * 2;
+}
+
+/** Settings of every consumer of one process (from its configuration). */
+export interface DurableStreamsSettings {
+  /** Default of `maxDeliveries` (STREAM_MAX_DELIVERIES). */
+  maxDeliveries: number;
+}
+
+/** The dead-letter stream's definition, as `ensureStream` takes it. */
+export function deadLetterStreamSpec(): StreamSpec {
+  return { ...STREAMS.deadLetters, subjects: [...STREAMS.deadLetters.subjects] };
 }

@@ -1,18 +1,23 @@
 import { Logger } from '@nestjs/common';
+import { deadLetterSubject } from '@greetboard/contracts';
 import { subjectMatches } from '../in-process/subjects.js';
 import { BatchingWorker, type Delivery } from './batching-worker.js';
+import { deadLetterId, type DeadLetterSink, type ReadMessage } from './dead-letters.js';
 import {
+  deadLetterStreamSpec,
   maxAckPendingFor,
   STREAM_DEFAULTS,
   type BatchHandler,
   type ConsumeOptions,
   type DurableStreams,
+  type DurableStreamsSettings,
   type FollowHandler,
   type FollowOptions,
   type PublishResult,
   type StreamConsumer,
   type StreamSpec,
 } from './durable-streams.js';
+import { followHandler } from './follow-handler.js';
 
 interface StoredMessage {
   sequence: number;
@@ -26,6 +31,8 @@ interface StoredMessage {
 interface MemoryStream {
   spec: StreamSpec;
   messages: Map<number, StoredMessage>;
+  /** Characters of the messages held, for `maxBytes`. */
+  size: number;
   lastSequence: number;
   recentIds: Map<string, { sequence: number; at: number }>;
   durables: Map<string, DurableState>;
@@ -35,7 +42,7 @@ interface MemoryStream {
 /** A follower of a stream: every new matching message, in order, handled one at a time. */
 interface Follower {
   filterSubject: string;
-  handler: FollowHandler<unknown>;
+  handle: (message: ReadMessage) => Promise<void>;
   handled: Promise<void>;
 }
 
@@ -49,7 +56,6 @@ interface Outstanding {
 interface DurableState {
   filterSubject?: string;
   ackWaitMs: number;
-  maxDeliver: number;
   maxAckPending: number;
   /** First sequence never delivered. */
   nextSequence: number;
@@ -68,6 +74,12 @@ export class InProcessDurableStreams implements DurableStreams {
   private readonly streams = new Map<string, MemoryStream>();
   private closed = false;
 
+  constructor(
+    private readonly settings: DurableStreamsSettings = {
+      maxDeliveries: STREAM_DEFAULTS.maxDeliveries,
+    },
+  ) {}
+
   ensureStream(spec: StreamSpec): Promise<void> {
     const existing = this.streams.get(spec.name);
     if (existing) existing.spec = { ...spec };
@@ -75,6 +87,7 @@ export class InProcessDurableStreams implements DurableStreams {
       this.streams.set(spec.name, {
         spec: { ...spec },
         messages: new Map(),
+        size: 0,
         lastSequence: 0,
         recentIds: new Map(),
         durables: new Map(),
@@ -96,6 +109,7 @@ export class InProcessDurableStreams implements DurableStreams {
     const sequence = ++stream.lastSequence;
     const text = JSON.stringify(data) ?? 'null';
     stream.messages.set(sequence, { sequence, subject, text, msgId: opts.msgId, storedAt: now });
+    stream.size += text.length;
     stream.recentIds.set(opts.msgId, { sequence, at: now });
     dropExpired(stream, now);
     for (const durable of stream.durables.values()) this.schedulePump(stream, durable);
@@ -106,42 +120,48 @@ export class InProcessDurableStreams implements DurableStreams {
     return Promise.resolve({ duplicate: false, sequence });
   }
 
-  consume<T>(opts: ConsumeOptions, handler: BatchHandler<T>): Promise<StreamConsumer> {
+  async consume<T>(opts: ConsumeOptions<T>, handler: BatchHandler<T>): Promise<StreamConsumer> {
     const stream = this.streams.get(opts.stream);
-    if (!stream) return Promise.reject(new Error(`Stream '${opts.stream}' not found`));
+    if (!stream) throw new Error(`Stream '${opts.stream}' not found`);
+    await this.ensureStream(deadLetterStreamSpec());
     const maxBatch = opts.maxBatch ?? STREAM_DEFAULTS.maxBatch;
     const durable = this.durableOf(stream, opts, maxBatch);
     const worker = new BatchingWorker<T>(handler, {
       maxBatch,
       flushDelayMs: FLUSH_DELAY_MS,
       label: `${opts.stream}/${opts.durable}`,
+      stream: opts.stream,
       consumer: opts.durable,
+      payload: opts.payload,
+      maxDeliveries: opts.maxDeliveries ?? this.settings.maxDeliveries,
+      deadLetters: this.deadLetters,
     });
     durable.workers.push(worker as BatchingWorker<unknown>);
     this.schedulePump(stream, durable);
-    return Promise.resolve({
+    return {
       stop: async () => {
         durable.workers = durable.workers.filter((candidate) => candidate !== worker);
         await worker.stop();
       },
-    });
+    };
   }
 
-  follow<T>(opts: FollowOptions, handler: FollowHandler<T>): Promise<StreamConsumer> {
+  async follow<T>(opts: FollowOptions<T>, handler: FollowHandler<T>): Promise<StreamConsumer> {
     const stream = this.streams.get(opts.stream);
-    if (!stream) return Promise.reject(new Error(`Stream '${opts.stream}' not found`));
+    if (!stream) throw new Error(`Stream '${opts.stream}' not found`);
+    await this.ensureStream(deadLetterStreamSpec());
     const follower: Follower = {
       filterSubject: opts.filterSubject,
-      handler: handler as FollowHandler<unknown>,
+      handle: followHandler(opts, handler, this.deadLetters, this.logger),
       handled: Promise.resolve(),
     };
     stream.followers.add(follower);
-    return Promise.resolve({
+    return {
       stop: async () => {
         stream.followers.delete(follower);
         await follower.handled;
       },
-    });
+    };
   }
 
   /** Queues a stored message for a follower; its handler runs after the publish returned. */
@@ -152,20 +172,14 @@ export class InProcessDurableStreams implements DurableStreams {
     sequence: number,
     msgId: string,
   ): void {
-    follower.handled = follower.handled
-      .then(() =>
-        follower.handler({
-          subject,
-          data: JSON.parse(text) as unknown,
-          msgId,
-          deliveryCount: 1,
-          sequence,
-        }),
-      )
-      .catch((error: unknown) => {
-        this.logger.error(`Following ${follower.filterSubject} failed: ${String(error)}`);
-      });
+    const message = readMessage({ sequence, subject, text, msgId }, 1);
+    follower.handled = follower.handled.then(() => follower.handle(message));
   }
+
+  /** Stores a dead letter once, however often a consumer gives up on the message. */
+  private readonly deadLetters: DeadLetterSink = async (letter) => {
+    await this.publish(deadLetterSubject(letter.consumer), letter, { msgId: deadLetterId(letter) });
+  };
 
   /** Messages of a durable consumer not yet acked (delivered or not): for diagnostics and tests. */
   unackedCount(stream: string, durable: string): number {
@@ -197,11 +211,14 @@ export class InProcessDurableStreams implements DurableStreams {
     await Promise.all(followers.map((follower) => follower.handled));
   }
 
-  private durableOf(stream: MemoryStream, opts: ConsumeOptions, maxBatch: number): DurableState {
+  private durableOf<T>(
+    stream: MemoryStream,
+    opts: ConsumeOptions<T>,
+    maxBatch: number,
+  ): DurableState {
     const settings = {
       filterSubject: opts.filterSubject,
       ackWaitMs: opts.ackWaitMs ?? STREAM_DEFAULTS.ackWaitMs,
-      maxDeliver: opts.maxDeliver ?? STREAM_DEFAULTS.maxDeliver,
       maxAckPending: maxAckPendingFor(maxBatch),
     };
     const existing = stream.durables.get(opts.durable);
@@ -238,11 +255,7 @@ export class InProcessDurableStreams implements DurableStreams {
     for (const [sequence, entry] of durable.outstanding) {
       if (entry.dueAt > now) continue;
       const message = stream.messages.get(sequence);
-      if (!message || (durable.maxDeliver > 0 && entry.deliveries >= durable.maxDeliver)) {
-        if (message)
-          this.logger.warn(
-            `Giving up on ${stream.spec.name} #${sequence} after ${entry.deliveries} deliveries`,
-          );
+      if (!message) {
         durable.outstanding.delete(sequence);
         continue;
       }
@@ -270,14 +283,8 @@ export class InProcessDurableStreams implements DurableStreams {
     deliveryCount: number,
   ): void {
     const worker = durable.workers[durable.turn++ % durable.workers.length];
-    const delivery: Delivery<unknown> = {
-      message: {
-        subject: message.subject,
-        data: JSON.parse(message.text) as unknown,
-        msgId: message.msgId,
-        deliveryCount,
-        sequence: message.sequence,
-      },
+    const delivery: Delivery = {
+      message: readMessage(message, deliveryCount),
       ack: () => {
         // A late ack of an earlier delivery still settles the message, as in JetStream.
         if (durable.outstanding.delete(message.sequence)) this.schedulePump(stream, durable);
@@ -302,6 +309,21 @@ export class InProcessDurableStreams implements DurableStreams {
   }
 }
 
+/** A stored message as a consumer reads it: a fresh copy of the data each time, as JetStream. */
+function readMessage(
+  message: Pick<StoredMessage, 'sequence' | 'subject' | 'text' | 'msgId'>,
+  deliveryCount: number,
+): ReadMessage {
+  return {
+    subject: message.subject,
+    data: JSON.parse(message.text) as unknown,
+    msgId: message.msgId,
+    deliveryCount,
+    sequence: message.sequence,
+    raw: () => message.text,
+  };
+}
+
 function matchesFilter(durable: DurableState, subject: string): boolean {
   return durable.filterSubject === undefined || subjectMatches(durable.filterSubject, subject);
 }
@@ -314,11 +336,14 @@ function forgetOldIds(stream: MemoryStream, now: number): void {
   }
 }
 
+/** Drops the oldest messages past the stream's age, then while it holds more than its size. */
 function dropExpired(stream: MemoryStream, now: number): void {
-  const maxAgeMs = stream.spec.maxAgeMs;
-  if (maxAgeMs === undefined || maxAgeMs <= 0) return;
+  const { maxAgeMs, maxBytes } = stream.spec;
   for (const [sequence, message] of stream.messages) {
-    if (now - message.storedAt < maxAgeMs) break;
+    const expired = maxAgeMs !== undefined && maxAgeMs > 0 && now - message.storedAt >= maxAgeMs;
+    const over = maxBytes !== undefined && maxBytes > 0 && stream.size > maxBytes;
+    if (!expired && !over) break;
     stream.messages.delete(sequence);
+    stream.size -= message.text.length;
   }
 }

@@ -13,22 +13,26 @@ import {
 } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { Logger } from '@nestjs/common';
+import { deadLetterSubject } from '@greetboard/contracts';
 import { consumerPending, secondsSince, streamPublishDuration } from '@greetboard/metrics';
 import { nameIn, subjectIn, subjectOutside } from '../installation/installation-names.js';
 import { BatchingWorker, type Delivery } from './batching-worker.js';
+import { deadLetterId, type DeadLetterSink, type ReadMessage } from './dead-letters.js';
 import {
+  deadLetterStreamSpec,
   maxAckPendingFor,
   STREAM_DEFAULTS,
   type BatchHandler,
   type ConsumeOptions,
   type DurableStreams,
+  type DurableStreamsSettings,
   type FollowHandler,
   type FollowOptions,
   type PublishResult,
   type StreamConsumer,
   type StreamSpec,
-  type StreamMessage,
 } from './durable-streams.js';
+import { followHandler } from './follow-handler.js';
 import { NATS_CONNECTION_OPTIONS } from '../nats/connection-options.js';
 
 /** Gathers the messages of one network read into a batch; well under the 10 ms latency budget. */
@@ -43,6 +47,7 @@ export class JetStreamDurableStreams implements DurableStreams {
   private readonly js: JetStreamClient;
   private manager: Promise<JetStreamManager> | undefined;
   private readonly consumers = new Set<StreamConsumer>();
+  private deadLetterStream: Promise<void> | undefined;
 
   /**
    * `ownsConnection`: close the connection on `close()` (true when created by `connect`).
@@ -53,15 +58,23 @@ export class JetStreamDurableStreams implements DurableStreams {
     private readonly nc: NatsConnection,
     private readonly ownsConnection = false,
     private readonly prefix?: string,
+    private readonly settings: DurableStreamsSettings = {
+      maxDeliveries: STREAM_DEFAULTS.maxDeliveries,
+    },
   ) {
     this.js = jetstream(nc);
   }
 
-  static async connect(url: string, prefix?: string): Promise<JetStreamDurableStreams> {
+  static async connect(
+    url: string,
+    prefix?: string,
+    settings?: DurableStreamsSettings,
+  ): Promise<JetStreamDurableStreams> {
     return new JetStreamDurableStreams(
       await connect({ servers: [url], ...NATS_CONNECTION_OPTIONS }),
       true,
       prefix,
+      settings,
     );
   }
 
@@ -72,6 +85,7 @@ export class JetStreamDurableStreams implements DurableStreams {
       subjects: spec.subjects.map((subject) => subjectIn(this.prefix, subject)),
       duplicate_window: nanos(spec.duplicateWindowMs ?? STREAM_DEFAULTS.duplicateWindowMs),
       max_age: spec.maxAgeMs === undefined ? 0 : nanos(spec.maxAgeMs),
+      max_bytes: spec.maxBytes ?? -1,
     };
     try {
       await jsm.streams.add({ name, ...config });
@@ -99,8 +113,8 @@ export class JetStreamDurableStreams implements DurableStreams {
     }
   }
 
-  async consume<T>(options: ConsumeOptions, handler: BatchHandler<T>): Promise<StreamConsumer> {
-    const opts: ConsumeOptions = {
+  async consume<T>(options: ConsumeOptions<T>, handler: BatchHandler<T>): Promise<StreamConsumer> {
+    const opts: ConsumeOptions<T> = {
       ...options,
       stream: nameIn(this.prefix, options.stream),
       durable: nameIn(this.prefix, options.durable),
@@ -110,6 +124,7 @@ export class JetStreamDurableStreams implements DurableStreams {
           : subjectIn(this.prefix, options.filterSubject),
     };
     const maxBatch = opts.maxBatch ?? STREAM_DEFAULTS.maxBatch;
+    await this.ensureDeadLetterStream();
     await this.ensureConsumer(opts, maxBatch);
     const consumer = await this.js.consumers.get(opts.stream, opts.durable);
     const worker = new BatchingWorker<T>(handler, {
@@ -119,15 +134,19 @@ export class JetStreamDurableStreams implements DurableStreams {
       // next batch (and before stop() returns), so a restarted consumer does not see them again.
       afterSettle: () => this.nc.flush(),
       label: `${opts.stream}/${opts.durable}`,
-      consumer: opts.durable,
+      stream: options.stream,
+      consumer: options.durable,
+      metricsLabel: opts.durable,
+      payload: options.payload,
+      maxDeliveries: options.maxDeliveries ?? this.settings.maxDeliveries,
+      deadLetters: this.deadLetters,
     });
     const messages: ConsumerMessages = await consumer.consume({
       max_messages: maxAckPendingFor(maxBatch),
       callback: (message) => {
         // JetStream reports with each message how many are still waiting for this consumer.
         consumerPending.set({ consumer: opts.durable }, message.info.pending);
-        const delivery = this.toDelivery<T>(message);
-        if (delivery) worker.push(delivery);
+        worker.push(this.toDelivery(message));
       },
     });
     const handle: StreamConsumer = {
@@ -146,32 +165,29 @@ export class JetStreamDurableStreams implements DurableStreams {
    * and resumed by the client from the last sequence it handed over when the connection
    * comes back.
    */
-  async follow<T>(options: FollowOptions, handler: FollowHandler<T>): Promise<StreamConsumer> {
+  async follow<T>(options: FollowOptions<T>, handler: FollowHandler<T>): Promise<StreamConsumer> {
+    await this.ensureDeadLetterStream();
     const consumer = await this.js.consumers.get(nameIn(this.prefix, options.stream), {
       filter_subjects: subjectIn(this.prefix, options.filterSubject),
       deliver_policy: DeliverPolicy.New,
     });
+    const handle = followHandler(options, handler, this.deadLetters, this.logger);
     let handled: Promise<void> = Promise.resolve();
     const messages = await consumer.consume({
       callback: (message) => {
-        const delivery = this.toDelivery<T>(message);
-        if (!delivery) return;
-        handled = handled
-          .then(() => handler(delivery.message))
-          .catch((error: unknown) => {
-            this.logger.error(`Following ${options.filterSubject} failed: ${String(error)}`);
-          });
+        const read = this.toDelivery(message).message;
+        handled = handled.then(() => handle(read));
       },
     });
-    const handle: StreamConsumer = {
+    const follower: StreamConsumer = {
       stop: async () => {
-        this.consumers.delete(handle);
+        this.consumers.delete(follower);
         await messages.close();
         await handled;
       },
     };
-    this.consumers.add(handle);
-    return handle;
+    this.consumers.add(follower);
+    return follower;
   }
 
   isConnected(): boolean {
@@ -183,18 +199,33 @@ export class JetStreamDurableStreams implements DurableStreams {
     if (this.ownsConnection && !this.nc.isClosed()) await this.nc.drain();
   }
 
+  /** Stores a dead letter once, however often a consumer gives up on the message. */
+  private readonly deadLetters: DeadLetterSink = async (letter) => {
+    await this.publish(deadLetterSubject(letter.consumer), letter, { msgId: deadLetterId(letter) });
+  };
+
+  private ensureDeadLetterStream(): Promise<void> {
+    this.deadLetterStream ??= this.ensureStream(deadLetterStreamSpec()).catch((error: unknown) => {
+      this.deadLetterStream = undefined;
+      throw error;
+    });
+    return this.deadLetterStream;
+  }
+
   private jsm(): Promise<JetStreamManager> {
     this.manager ??= jetstreamManager(this.nc);
     return this.manager;
   }
 
   /** Creates the durable consumer, or brings an existing one's settings up to date. */
-  private async ensureConsumer(opts: ConsumeOptions, maxBatch: number): Promise<void> {
+  private async ensureConsumer<T>(opts: ConsumeOptions<T>, maxBatch: number): Promise<void> {
     const jsm = await this.jsm();
     const settings = {
       ack_wait: nanos(opts.ackWaitMs ?? STREAM_DEFAULTS.ackWaitMs),
-      max_deliver: opts.maxDeliver ?? STREAM_DEFAULTS.maxDeliver,
+      // The server never gives up on a message: the worker dead-letters it (maxDeliveries).
+      max_deliver: -1,
       max_ack_pending: maxAckPendingFor(maxBatch),
+      ...(opts.filterSubject === undefined ? {} : { filter_subject: opts.filterSubject }),
     };
     try {
       const info = await jsm.consumers.info(opts.stream, opts.durable);
@@ -202,7 +233,8 @@ export class JetStreamDurableStreams implements DurableStreams {
       const unchanged =
         current.ack_wait === settings.ack_wait &&
         current.max_deliver === settings.max_deliver &&
-        current.max_ack_pending === settings.max_ack_pending;
+        current.max_ack_pending === settings.max_ack_pending &&
+        (current.filter_subject || undefined) === opts.filterSubject;
       if (!unchanged) await jsm.consumers.update(opts.stream, opts.durable, settings);
       return;
     } catch (error) {
@@ -216,33 +248,30 @@ export class JetStreamDurableStreams implements DurableStreams {
       durable_name: opts.durable,
       ack_policy: AckPolicy.Explicit,
       ...settings,
-      ...(opts.filterSubject === undefined ? {} : { filter_subject: opts.filterSubject }),
     };
     await jsm.consumers.add(opts.stream, config);
   }
 
-  private toDelivery<T>(message: JsMsg): Delivery<T> | undefined {
-    let data: T;
+  private toDelivery(message: JsMsg): Delivery {
+    let data: unknown;
+    let malformed: string | undefined;
     try {
-      data = message.json<T>();
+      data = message.json<unknown>();
     } catch (error) {
-      // Redelivering bytes that are not JSON would fail forever; take them out of the stream.
-      this.logger.error(
-        `Dropping malformed message ${message.seq} on '${message.subject}'`,
-        String(error),
-      );
-      message.term();
-      return undefined;
+      // Bytes that are not JSON fail validation: they go to the dead letters, not round again.
+      malformed = String(error);
     }
-    const streamMessage: StreamMessage<T> = {
+    const read: ReadMessage = {
       subject: subjectOutside(this.prefix, message.subject),
       data,
       msgId: message.headers?.get(MSG_ID_HEADER) ?? '',
       deliveryCount: message.info.deliveryCount,
       sequence: message.seq,
+      raw: () => message.string(),
+      malformed,
     };
     return {
-      message: streamMessage,
+      message: read,
       ack: () => message.ack(),
       nak: (delayMs) => message.nak(delayMs),
     };

@@ -5,10 +5,14 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
-import { DOMAIN_EVENTS, STREAMS, SessionStatusChanged } from '@greetboard/contracts';
-import type { DurableStreams, StreamConsumer, StreamMessage } from '@greetboard/transport';
+import { DOMAIN_EVENTS, STREAMS, type SessionStatusChanged } from '@greetboard/contracts';
+import {
+  classPayload,
+  defineStreamConsumer,
+  type DurableStreams,
+  type StreamConsumer,
+  type StreamMessage,
+} from '@greetboard/transport';
 import { DOMAIN_STREAMS } from '../auth.tokens.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { isTransientTwitchFailure, TwitchClient } from '../twitch/twitch-client.js';
@@ -45,29 +49,29 @@ export class SessionAnnouncer implements OnApplicationBootstrap, BeforeApplicati
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await this.streams.consume<unknown>(
-      {
+    const { subject, payload } = DOMAIN_EVENTS.sessionStatusChanged;
+    this.consumer = await this.streams.consume(
+      defineStreamConsumer({
         stream: STREAMS.domainEvents.name,
         durable: ANNOUNCEMENTS_DURABLE,
-        filterSubject: DOMAIN_EVENTS.sessionStatusChanged.subject,
+        filterSubject: subject,
+        payload: classPayload(payload),
         maxBatch: 50,
-      },
+      }),
       (batch) => this.handle(batch),
     );
   }
 
-  /** Before the streams close (DomainStreamsCloser runs on application shutdown). */
+  /** Before the process's runtime closes the streams. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.consumer?.stop();
   }
 
   /** Owners in parallel; one owner's events in stream order, so "ended" never precedes "started". */
-  async handle(batch: StreamMessage<unknown>[]): Promise<void> {
+  async handle(batch: StreamMessage<SessionStatusChanged>[]): Promise<void> {
     const byOwner = new Map<string, SessionStatusChanged[]>();
-    for (const message of batch) {
-      const event = this.valid(message);
-      if (event) byOwner.set(event.ownerId, [...(byOwner.get(event.ownerId) ?? []), event]);
-    }
+    for (const { data: event } of batch)
+      byOwner.set(event.ownerId, [...(byOwner.get(event.ownerId) ?? []), event]);
     await Promise.all(
       [...byOwner.values()].map(async (events) => {
         for (const event of events) await this.announce(event);
@@ -108,18 +112,5 @@ export class SessionAnnouncer implements OnApplicationBootstrap, BeforeApplicati
           `${error instanceof Error ? error.message : String(error)}${status ? ` (HTTP ${status})` : ''}`,
       );
     }
-  }
-
-  private valid(message: StreamMessage<unknown>): SessionStatusChanged | undefined {
-    const event = plainToInstance(SessionStatusChanged, message.data);
-    if (
-      typeof message.data !== 'object' ||
-      message.data === null ||
-      validateSync(event, { whitelist: true }).length > 0
-    ) {
-      this.logger.warn(`Skipping invalid ${message.subject} #${message.sequence}`);
-      return undefined;
-    }
-    return event;
   }
 }

@@ -1,7 +1,6 @@
 import {
   Inject,
   Injectable,
-  Logger,
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
@@ -11,17 +10,16 @@ import {
   MONITOR_EVENTS,
   MONITOR_REQUESTS,
   sendRequest,
-  SessionStatusChanged,
   STREAMS,
-  validDomainEvent,
 } from '@greetboard/contracts';
 import type { KeyValueStore } from '@greetboard/kv';
 import {
   BUS_CLIENT,
+  classPayload,
+  defineStreamFollower,
   type BusClient,
   type DurableStreams,
   type StreamConsumer,
-  type StreamMessage,
 } from '@greetboard/transport';
 import type { ChatConnectionFactory } from '../connections/chat-connection.js';
 import { ChatConnectionPool } from '../connections/connection-pool.js';
@@ -30,6 +28,14 @@ import { ChannelMonitor } from '../monitors/channel-monitor.js';
 import { ChatLinePublisher } from './chat-line-publisher.js';
 
 export const CHAT_INGEST_OPTIONS = Symbol('CHAT_INGEST_OPTIONS');
+
+/** Every replica follows every status change: each reads its own share of the channels. */
+const SESSION_STATUS_FOLLOWER = defineStreamFollower({
+  name: 'chat-ingest-session-status',
+  stream: STREAMS.domainEvents.name,
+  filterSubject: DOMAIN_EVENTS.sessionStatusChanged.subject,
+  payload: classPayload(DOMAIN_EVENTS.sessionStatusChanged.payload),
+});
 
 /** On shutdown, how long lines read but not yet stored may take to reach the stream. */
 const FLUSH_TIMEOUT_MS = 10_000;
@@ -50,7 +56,6 @@ export interface ChatIngestRuntime {
  */
 @Injectable()
 export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('chat-ingest');
   readonly publisher: ChatLinePublisher;
   readonly monitor: ChannelMonitor;
   private statusFollower: StreamConsumer | undefined;
@@ -84,13 +89,10 @@ export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicati
       subjects: [...STREAMS.domainEvents.subjects],
     });
     // Follow first, list second: a change after the follow began is in the list or arrives.
-    this.statusFollower = await streams.follow<unknown>(
-      {
-        stream: STREAMS.domainEvents.name,
-        filterSubject: DOMAIN_EVENTS.sessionStatusChanged.subject,
-      },
-      (message) => this.statusChanged(message),
-    );
+    this.statusFollower = await streams.follow(SESSION_STATUS_FOLLOWER, ({ data: event }) => {
+      // Not awaited: a round may wait for paced JOINs, the next event need not.
+      void this.monitor.apply(event);
+    });
     this.monitor.start();
   }
 
@@ -99,15 +101,5 @@ export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicati
     await this.statusFollower?.stop();
     await this.monitor.stop();
     await this.publisher.flush(FLUSH_TIMEOUT_MS);
-  }
-
-  private statusChanged(message: StreamMessage<unknown>): void {
-    const event = validDomainEvent(SessionStatusChanged, message.data);
-    if (!event) {
-      this.logger.warn(`Skipping malformed ${message.subject} #${message.sequence}`);
-      return;
-    }
-    // Not awaited: a round may wait for paced JOINs, the next event need not.
-    void this.monitor.apply(event);
   }
 }

@@ -6,7 +6,7 @@ import {
   type ChatLineReceived,
   type ChatterDto,
   type ChatterPage,
-  SESSION_DOMAIN_EVENTS,
+  DOMAIN_EVENTS,
 } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
 import { countsAsChatter } from './chat-line-rules.js';
@@ -150,7 +150,7 @@ export class ChattersRepository {
           isGreeted,
           greeterId,
           version,
-          SESSION_DOMAIN_EVENTS[isGreeted ? 'chatterGreeted' : 'chatterUngreeted'].subject,
+          DOMAIN_EVENTS[isGreeted ? 'chatterGreeted' : 'chatterUngreeted'].subject,
         ],
       );
       return updated.length > 0 ? version : undefined;
@@ -321,8 +321,8 @@ export class ChattersRepository {
         column((line) => line.sentAt),
         column((line) => line.firstMessage),
         column((line) => line.returningChatter),
-        SESSION_DOMAIN_EVENTS.chatterCreated.subject,
-        SESSION_DOMAIN_EVENTS.chatterCounted.subject,
+        DOMAIN_EVENTS.chatterCreated.subject,
+        DOMAIN_EVENTS.chatterCounted.subject,
         column((line) => JSON.stringify(line.emotes ?? [])),
       ],
     );

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   DOMAIN_EVENTS,
-  SESSION_DOMAIN_EVENTS,
   domainEventId,
   type SessionStatusChanged,
   type UserDataRemoved,
@@ -60,7 +59,7 @@ export class SessionDomainEvents {
     kind: 'sessionCreated' | 'sessionStarted' | 'sessionStopped' | 'sessionRenamed',
     sessionId: string,
   ): Promise<void> {
-    const { subject } = SESSION_DOMAIN_EVENTS[kind];
+    const { subject } = DOMAIN_EVENTS[kind];
     await manager.query(
       `INSERT INTO sessions.outbox (subject, msg_id, payload)
        SELECT $1::text, $1::text || ':' || s.id || ':' || s.version, ${SESSION_SNAPSHOT}
@@ -73,7 +72,7 @@ export class SessionDomainEvents {
     manager: Query,
     removed: { id: string; ownerId: string; version: number },
   ): Promise<void> {
-    const { subject } = SESSION_DOMAIN_EVENTS.sessionDeleted;
+    const { subject } = DOMAIN_EVENTS.sessionDeleted;
     await this.outbox.add(manager, subject, `${subject}:${removed.id}:${removed.version}`, removed);
   }
 
@@ -89,7 +88,7 @@ export class SessionDomainEvents {
   }
 
   async userDataRemoved(manager: Query, event: UserDataRemoved): Promise<void> {
-    const { subject } = SESSION_DOMAIN_EVENTS.userDataRemoved;
+    const { subject } = DOMAIN_EVENTS.userDataRemoved;
     await this.outbox.add(
       manager,
       subject,

@@ -1,17 +1,22 @@
 import {
   Inject,
   Injectable,
-  Logger,
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import {
+  ChatLineReceived,
   isChatLineReceived,
-  type ChatLineReceived,
   type LiveChattersEvent,
 } from '@greetboard/contracts';
 import { chatterUpsertDuration, newChatters, secondsSince } from '@greetboard/metrics';
-import type { DurableStreams, StreamConsumer, StreamMessage } from '@greetboard/transport';
+import {
+  checkedPayload,
+  defineStreamConsumer,
+  type DurableStreams,
+  type StreamConsumer,
+  type StreamMessage,
+} from '@greetboard/transport';
 import { ChatterProfilesJob } from '../chatter-profiles/chatter-profiles.job.js';
 import { ChattersRepository } from '../chatters/chatters.repository.js';
 import { LiveEvents } from '../live/live-events.js';
@@ -39,7 +44,6 @@ const ACK_WAIT_MS = 5_000;
  */
 @Injectable()
 export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('chat-lines');
   private consumer: StreamConsumer | undefined;
 
   constructor(
@@ -53,13 +57,15 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
 
   async onApplicationBootstrap(): Promise<void> {
     await this.streams.ensureStream(this.settings.chatLines);
-    this.consumer = await this.streams.consume<unknown>(
-      {
+    this.consumer = await this.streams.consume(
+      defineStreamConsumer({
         stream: this.settings.chatLines.name,
         durable: this.settings.chatLinesDurable,
+        // The hot path: the written-out check, class-validator only to explain a rejection.
+        payload: checkedPayload(ChatLineReceived, isChatLineReceived),
         maxBatch: MAX_BATCH,
         ackWaitMs: ACK_WAIT_MS,
-      },
+      }),
       (batch) => this.handle(batch),
     );
   }
@@ -69,17 +75,11 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     await this.consumer?.stop();
   }
 
-  async handle(batch: StreamMessage<unknown>[]): Promise<void> {
+  async handle(batch: StreamMessage<ChatLineReceived>[]): Promise<void> {
     const lines: ChatLineReceived[] = [];
     const raids: ChatLineReceived[] = [];
-    for (const message of batch) {
-      if (isChatLineReceived(message.data)) {
-        (message.data.raidViewerCount === undefined ? lines : raids).push(message.data);
-      } else {
-        // A malformed line cannot become valid on redelivery: skip it so it cannot block the stream.
-        this.logger.warn(`Skipping malformed chat line ${message.msgId} (#${message.sequence})`);
-      }
-    }
+    for (const { data: line } of batch)
+      (line.raidViewerCount === undefined ? lines : raids).push(line);
     // Raids first, so the raiders among this batch's new chatters are marked (ADR 0032).
     const recordedRaids = await this.raids.recordRaids(raids);
     const start = process.hrtime.bigint();

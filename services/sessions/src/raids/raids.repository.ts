@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  SESSION_DOMAIN_EVENTS,
+  DOMAIN_EVENTS,
   type ChatLineReceived,
   type ChatterDto,
   type RaidDto,
@@ -167,7 +167,7 @@ export class RaidsRepository {
           greeterId,
           version,
           chatterIds,
-          SESSION_DOMAIN_EVENTS[isGreeted ? 'chatterGreeted' : 'chatterUngreeted'].subject,
+          DOMAIN_EVENTS[isGreeted ? 'chatterGreeted' : 'chatterUngreeted'].subject,
         ],
       );
     });
