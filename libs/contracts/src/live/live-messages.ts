@@ -1,76 +1,110 @@
-import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { z } from 'zod';
 
-import {
-  MAX_KEYWORD_LENGTH,
-  MAX_KEYWORDS,
-  type ClientMessagePayloads,
-  type ClientMessageType,
-} from '../wire/live-messages.js';
+import type { ChatterDto, RaidDto, SessionDto } from '../entities/entities.js';
+import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS } from '../wire/live-messages.js';
 
-/** The classes that validate client messages on the live channel before a handler sees them. */
+/**
+ * Every message of the live channel at `/ws`, defined once: a zod schema of each message's
+ * payload, by message type. The gateway validates client messages with these schemas; the
+ * browser imports only the types derived from them (wire/live-messages.ts), so that zod stays
+ * out of the overlay's bundle.
+ */
 
-export class AuthPayload {
-  @IsUUID()
-  userId: string;
+/**
+ * A string's length as class-validator's `MaxLength` counts it (a surrogate pair is one
+ * character, a variation selector none), so a keyword accepted before is accepted still.
+ */
+function characterCount(text: string): number {
+  const surrogatePairs = text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0;
+  const variationSelectors = text.match(/\uFE0F|\uFE0E/g)?.length ?? 0;
+  return text.length - surrogatePairs - variationSelectors;
 }
 
-export class StartSessionPayload {
-  @IsUUID()
-  sessionId: string;
+const keywords = z
+  .array(z.string().refine((keyword) => characterCount(keyword) <= MAX_KEYWORD_LENGTH))
+  .max(MAX_KEYWORDS);
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_KEYWORDS)
-  @IsString({ each: true })
-  @MaxLength(MAX_KEYWORD_LENGTH, { each: true })
-  keywords?: string[];
-}
-
-export class JoinSessionPayload {
-  @IsUUID()
-  sessionId: string;
-}
-
-/** `leave_session` and `stop_session` act on the joined session unless one is named. */
-export class SessionRefPayload {
-  @IsOptional()
-  @IsUUID()
-  sessionId?: string;
-}
-
-export class UpdateKeywordsPayload {
-  @IsOptional()
-  @IsUUID()
-  sessionId?: string;
-
-  @IsArray()
-  @ArrayMaxSize(MAX_KEYWORDS)
-  @IsString({ each: true })
-  @MaxLength(MAX_KEYWORD_LENGTH, { each: true })
-  keywords: string[];
-}
-
-/** A soft claim of one chatter in a joined session (ADR 0034). */
-export class ClaimChatterPayload {
-  @IsUUID()
-  sessionId: string;
-
-  @IsUUID()
-  chatterId: string;
-}
-
-export class ReleaseChatterPayload {
-  @IsUUID()
-  sessionId: string;
-}
-
+/**
+ * Strict: a payload with a field its type does not name is refused, not trimmed. An optional
+ * field may be null as well as absent: clients have always been allowed to send either.
+ */
 export const CLIENT_MESSAGE_PAYLOADS = {
-  auth: AuthPayload,
-  start_session: StartSessionPayload,
-  join_session: JoinSessionPayload,
-  leave_session: SessionRefPayload,
-  stop_session: SessionRefPayload,
-  update_keywords: UpdateKeywordsPayload,
-  claim_chatter: ClaimChatterPayload,
-  release_chatter: ReleaseChatterPayload,
-} as const satisfies { [K in ClientMessageType]: new () => ClientMessagePayloads[K] };
+  auth: z.strictObject({ userId: z.uuid() }),
+  start_session: z.strictObject({ sessionId: z.uuid(), keywords: keywords.nullish() }),
+  join_session: z.strictObject({ sessionId: z.uuid() }),
+  /** `leave_session` and `stop_session` act on the joined session unless one is named. */
+  leave_session: z.strictObject({ sessionId: z.uuid().nullish() }),
+  stop_session: z.strictObject({ sessionId: z.uuid().nullish() }),
+  update_keywords: z.strictObject({ sessionId: z.uuid().nullish(), keywords }),
+  /** A soft claim (ADR 0034): the sender is about to greet this chatter of a joined session. */
+  claim_chatter: z.strictObject({ sessionId: z.uuid(), chatterId: z.uuid() }),
+  /** Ends the sender's claim in the session (greeted, or moved away). */
+  release_chatter: z.strictObject({ sessionId: z.uuid() }),
+};
+
+/** The payload fields a refused client message failed on: misfit ones, and those no type names. */
+export function fieldsAtFault(error: z.ZodError): string[] {
+  const fields = error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys' ? issue.keys : [String(issue.path[0])],
+  );
+  return [...new Set(fields)];
+}
+
+/** A person with a session open, as presence and claims name them. */
+const presenceUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  profileImage: z.string().nullable(),
+});
+
+/** Someone about to greet a chatter: shown to the others, never blocks a greeting. */
+const chatterClaim = z.object({ chatterId: z.string(), user: presenceUser });
+
+/** The count of users waiting for approval, sent live to every admin. */
+const pendingUsersNotice = z.object({
+  pendingUsers: z.number(),
+  /** The user who just started waiting, when that is why the count changed. */
+  user: z.object({ id: z.string(), username: z.string(), displayName: z.string() }).nullable(),
+});
+
+/** The entities the HTTP API returns too: entities.ts defines their shapes. */
+const sessionDto = z.custom<SessionDto>();
+const chatterDto = z.custom<ChatterDto>();
+const raidDto = z.custom<RaidDto>();
+
+export const SERVER_MESSAGE_PAYLOADS = {
+  session_started: sessionDto,
+  session_stopped: sessionDto,
+  session_created: sessionDto,
+  session_updated: sessionDto,
+  session_deleted: z.object({ id: z.string(), name: z.string() }),
+  new_chatter: chatterDto,
+  chatter_update: chatterDto,
+  /** A raid reached the session's channel (ADR 0032). */
+  raid: raidDto,
+  user_approved: z.object({ message: z.string() }),
+  user_rejected: z.object({ message: z.string() }),
+  /** To admins only: how many users wait for approval (ADR 0019). */
+  admin_pending_users: pendingUsersNotice,
+  /** Who has the session open (ADR 0034): each signed-in user once, the receiver included. */
+  presence_update: z.object({ sessionId: z.string(), users: z.array(presenceUser) }),
+  /** The session's soft claims now (ADR 0034), the receiver's own included. */
+  claims_update: z.object({ sessionId: z.string(), claims: z.array(chatterClaim) }),
+};
+
+export type ClientMessagePayloads = {
+  [K in keyof typeof CLIENT_MESSAGE_PAYLOADS]: z.infer<(typeof CLIENT_MESSAGE_PAYLOADS)[K]>;
+};
+export type ServerMessagePayloads = {
+  [K in keyof typeof SERVER_MESSAGE_PAYLOADS]: z.infer<(typeof SERVER_MESSAGE_PAYLOADS)[K]>;
+};
+export type PresenceUser = z.infer<typeof presenceUser>;
+export type ChatterClaim = z.infer<typeof chatterClaim>;
+export type PendingUsersNotice = z.infer<typeof pendingUsersNotice>;
+export type SessionPresence = ServerMessagePayloads['presence_update'];
+export type SessionClaims = ServerMessagePayloads['claims_update'];
+export type ServerMessageType = keyof ServerMessagePayloads;
+
+/** The types a service may relay to browsers. */
+export const SERVER_MESSAGE_TYPES = Object.keys(SERVER_MESSAGE_PAYLOADS) as ServerMessageType[];

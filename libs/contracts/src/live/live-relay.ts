@@ -2,7 +2,8 @@ import { IsArray, IsIn, IsNumberString, IsObject, IsOptional, IsUUID } from 'cla
 import { defineEvent } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
 import type { ChatterDto } from '../entities/entities.js';
-import { SERVER_MESSAGE_TYPES, type ServerMessage } from '../wire/live-messages.js';
+import type { ServerMessage } from '../wire/live-messages.js';
+import { SERVER_MESSAGE_TYPES } from './live-messages.js';
 
 /**
  * A live-channel message on its way to browsers. A service emits it on the bus; every

@@ -3,7 +3,8 @@
  * names, codes and types, with no decorators and no run-time dependencies, so the browser
  * imports it (`@greetboard/contracts/wire`). Every subject and stream is in subjects.ts,
  * every error code in errors/error-codes.ts. The validation part (`@greetboard/contracts`)
- * adds the class-validator classes; the payload types below are those classes' shapes.
+ * adds the class-validator classes and the live channel's zod schemas; the payload types
+ * below are their shapes.
  */
 export * from './subjects.js';
 export * from './live-messages.js';

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
 import {
   AUTH_REQUESTS,
   CLIENT_MESSAGE_PAYLOADS,
   DomainError,
+  fieldsAtFault,
   SESSIONS_REQUESTS,
   sendRequest,
   type ClientMessage,
@@ -25,10 +24,7 @@ const isMessageType = (value: unknown): value is ClientMessageType =>
  * Parses and validates a client message; undefined (with the reason logged) when it is not
  * JSON, not a known type, or its payload fails validation.
  */
-export async function parseClientMessage(
-  text: string,
-  logger: Logger,
-): Promise<ClientMessage | undefined> {
+export function parseClientMessage(text: string, logger: Logger): ClientMessage | undefined {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -45,14 +41,12 @@ export async function parseClientMessage(
     logger.warn(`Dropped a ${type} message whose payload is not an object`);
     return undefined;
   }
-  const payloadClass: new () => object = CLIENT_MESSAGE_PAYLOADS[type];
-  const instance = plainToInstance(payloadClass, payload ?? {});
-  const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length > 0) {
-    logger.warn(`Dropped an invalid ${type} message: ${errors.map((e) => e.property).join(', ')}`);
+  const parsed = CLIENT_MESSAGE_PAYLOADS[type].safeParse(payload ?? {});
+  if (!parsed.success) {
+    logger.warn(`Dropped an invalid ${type} message: ${fieldsAtFault(parsed.error).join(', ')}`);
     return undefined;
   }
-  return { type, payload: instance } as ClientMessage;
+  return { type, payload: parsed.data } as ClientMessage;
 }
 
 /** Carries out what a live socket asks: rooms, and start/stop/keywords through the sessions service. */
@@ -180,7 +174,10 @@ export class LiveCommands {
   }
 
   /** The named session, or the only joined one. */
-  private targetSession(connection: LiveConnection, named: string | undefined): string | undefined {
+  private targetSession(
+    connection: LiveConnection,
+    named: string | null | undefined,
+  ): string | undefined {
     if (named) return named;
     if (connection.rooms.size === 1) return [...connection.rooms][0];
     this.logger.warn(`User ${connection.user.id} sent a command without a session to apply it to`);

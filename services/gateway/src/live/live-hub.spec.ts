@@ -152,9 +152,9 @@ describe('parseClientMessage', () => {
   const logger = new Logger('test');
   logger.warn = () => undefined;
 
-  it('accepts the spec’s messages with valid payloads', async () => {
+  it('accepts the spec’s messages with valid payloads', () => {
     expect(
-      await parseClientMessage(
+      parseClientMessage(
         JSON.stringify({ type: 'join_session', payload: { sessionId: SESSION } }),
         logger,
       ),
@@ -162,11 +162,11 @@ describe('parseClientMessage', () => {
       type: 'join_session',
       payload: { sessionId: SESSION },
     });
-    expect(await parseClientMessage('{"type":"leave_session"}', logger)).toMatchObject({
+    expect(parseClientMessage('{"type":"leave_session"}', logger)).toMatchObject({
       type: 'leave_session',
     });
     expect(
-      await parseClientMessage(
+      parseClientMessage(
         JSON.stringify({
           type: 'start_session',
           payload: { sessionId: SESSION, keywords: ['hi'] },
@@ -176,7 +176,7 @@ describe('parseClientMessage', () => {
     ).toMatchObject({ payload: { keywords: ['hi'] } });
   });
 
-  it('drops what is not JSON, of unknown type, or with a bad payload', async () => {
+  it('drops what is not JSON, of unknown type, or with a bad payload', () => {
     const bad = [
       'not json',
       '{"type":"delete_everything","payload":{}}',
@@ -186,6 +186,6 @@ describe('parseClientMessage', () => {
       JSON.stringify({ type: 'update_keywords', payload: { keywords: Array(51).fill('k') } }),
       'null',
     ];
-    for (const text of bad) expect(await parseClientMessage(text, logger)).toBeUndefined();
+    for (const text of bad) expect(parseClientMessage(text, logger)).toBeUndefined();
   });
 });

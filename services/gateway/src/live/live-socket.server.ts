@@ -181,7 +181,7 @@ export class LiveSocketServer
   /** Each live message is a request of its own: its NATS messages and log lines share an id. */
   private receive(connection: LiveConnection, text: string): Promise<void> {
     return withRequestId(randomUUID(), async () => {
-      const message = await parseClientMessage(text, this.logger);
+      const message = parseClientMessage(text, this.logger);
       if (message) await this.commands.handle(connection, message);
     });
   }

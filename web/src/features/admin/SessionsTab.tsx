@@ -3,11 +3,11 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { StatusPill } from '../../components/StatusPill';
 import { useForceStopSessionMutation, useGetAdminSessionsQuery } from './admin-api';
 import { adminFailureText } from './admin-errors';
-import { ConfirmDialog } from './ConfirmDialog';
 import { useLoadFailureToast } from './OverviewTab';
 import { usePage } from './paging';
 

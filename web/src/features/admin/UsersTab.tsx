@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/Avatar';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { useAuth } from '../auth/use-auth';
 import {
@@ -12,7 +13,6 @@ import {
   type UserAction,
 } from './admin-api';
 import { adminFailureText } from './admin-errors';
-import { ConfirmDialog } from './ConfirmDialog';
 import { useLoadFailureToast } from './OverviewTab';
 import { usePage } from './paging';
 

@@ -12,8 +12,9 @@ import { badgesWithRaider, RaidBanner, useRaidKeyHelp } from '../raids/RaidBanne
 import { TriageToolbar } from '../chatters/triage/TriageToolbar';
 import { useDeskList } from '../chatters/triage/use-desk-list';
 import { useDeskPage } from '../chatters/triage/use-desk-page';
-import { PageSizeSelect, Pagination } from '../chatters/Pagination';
-import { DASHBOARD_PAGE_WINDOW } from '../chatters/pagination';
+import { PageSizeSelect } from '../../components/Pagination';
+import { ChatterPagination } from '../chatters/ChatterPagination';
+import { DASHBOARD_PAGE_WINDOW } from '../../components/pagination';
 import { PresenceAvatars } from '../presence/PresenceAvatars';
 import { Eye } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -86,7 +87,7 @@ function SessionChatters({ session }: { session: SessionDto }) {
           claim={page.claimMark}
         />
       )}
-      <Pagination
+      <ChatterPagination
         page={page.page}
         pageSize={page.pageSize}
         total={page.total}

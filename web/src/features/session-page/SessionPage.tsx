@@ -19,7 +19,8 @@ import {
   useJustGreeted,
   visibleChatters,
 } from '../chatters/hide-greeted';
-import { PageSizeSelect, Pagination } from '../chatters/Pagination';
+import { PageSizeSelect } from '../../components/Pagination';
+import { ChatterPagination } from '../chatters/ChatterPagination';
 import { KeyHelpDialog } from '../chatters/triage/KeyHelpDialog';
 import { chatterMessage } from '../chatters/ChatMessage';
 import { greetedMark } from '../chatters/triage/RowMarks';
@@ -27,7 +28,7 @@ import { badgesWithRaider, RaidBanner, useRaidKeyHelp } from '../raids/RaidBanne
 import { TriageToolbar } from '../chatters/triage/TriageToolbar';
 import { useDeskList } from '../chatters/triage/use-desk-list';
 import { useDeskPage } from '../chatters/triage/use-desk-page';
-import { SESSION_PAGE_WINDOW } from '../chatters/pagination';
+import { SESSION_PAGE_WINDOW } from '../../components/pagination';
 import { RelativeTime } from '../i18n/RelativeTime';
 import { useLiveRoom } from '../live/use-live-room';
 import { PresenceAvatars } from '../presence/PresenceAvatars';
@@ -213,7 +214,7 @@ function PeopleToGreet({
             claim={page.claimMark}
             message={chatterMessage}
           />
-          <Pagination
+          <ChatterPagination
             page={page.page}
             pageSize={page.pageSize}
             total={page.total}

@@ -1,8 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useLogout } from '../auth/use-auth';
 import { useDeleteAccountMutation } from './settings-lists-api';
 
@@ -41,41 +41,23 @@ export function DangerZone() {
           {t('settings:danger.delete')}
         </button>
       </div>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog-content">
-            <Dialog.Title className="dialog-title">{t('settings:danger.dialogTitle')}</Dialog.Title>
-            <Dialog.Description asChild>
-              <div className="dialog-body">
-                <p>{t('settings:danger.dialogIntro')}</p>
-                <ul className="bullet-list">
-                  <li>{t('settings:danger.itemTwitch')}</li>
-                  <li>{t('settings:danger.itemData')}</li>
-                  <li>{t('settings:danger.itemLogout')}</li>
-                  <li>{t('settings:danger.itemReconnect')}</li>
-                </ul>
-                <p className="text-danger">{t('settings:danger.warning')}</p>
-              </div>
-            </Dialog.Description>
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="button button-secondary">
-                  {t('common.cancel')}
-                </button>
-              </Dialog.Close>
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={isLoading}
-                onClick={() => void confirm()}
-              >
-                {t('settings:danger.confirm')}
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={open}
+        title={t('settings:danger.dialogTitle')}
+        confirmLabel={t('settings:danger.confirm')}
+        confirmDisabled={isLoading}
+        onClose={() => setOpen(false)}
+        onConfirm={() => void confirm()}
+      >
+        <p>{t('settings:danger.dialogIntro')}</p>
+        <ul className="bullet-list">
+          <li>{t('settings:danger.itemTwitch')}</li>
+          <li>{t('settings:danger.itemData')}</li>
+          <li>{t('settings:danger.itemLogout')}</li>
+          <li>{t('settings:danger.itemReconnect')}</li>
+        </ul>
+        <p className="text-danger">{t('settings:danger.warning')}</p>
+      </ConfirmDialog>
     </section>
   );
 }

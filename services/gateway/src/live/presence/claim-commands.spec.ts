@@ -33,7 +33,7 @@ function setUp(access: LoginAccess) {
   const user = { id: 'u1', username: 'eve' } as UserDto;
   const connection = new LiveConnection(socket as unknown as WebSocket, user, 'login', access);
   const run = async (text: string) => {
-    const message = await parseClientMessage(text, logger);
+    const message = parseClientMessage(text, logger);
     if (message) await commands.handle(connection, message);
     return message;
   };

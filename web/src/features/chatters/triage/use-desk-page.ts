@@ -2,7 +2,12 @@ import type { ChatterDto } from '@greetboard/contracts/wire';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClaimMarks } from '../../presence/ClaimMark';
 import { useSoftClaim } from '../../presence/use-soft-claim';
-import { clampPage, DEFAULT_PAGE_SIZE, pageCount, type PageSize } from '../pagination';
+import {
+  clampPage,
+  DEFAULT_PAGE_SIZE,
+  pageCount,
+  type PageSize,
+} from '../../../components/pagination';
 import type { DeskList } from './use-desk-list';
 import { useTriage } from './use-triage';
 

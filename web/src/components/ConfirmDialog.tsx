@@ -7,11 +7,16 @@ interface ConfirmDialogProps {
   title: string;
   confirmLabel: string;
   children: ReactNode;
+  /** Off while the confirmed action is under way, so that it is not sent twice. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** Asks before force stop, force logout and delete (spec section 5). */
+/**
+ * Asks before an action that cannot be undone (deleting, forcing a stop or a logout): the
+ * title, what will happen, Cancel, and the action's own danger button.
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -29,7 +34,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
                 {t('common.cancel')}
               </button>
             </Dialog.Close>
-            <button type="button" className="button button-danger" onClick={props.onConfirm}>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={props.confirmDisabled}
+              onClick={props.onConfirm}
+            >
               {props.confirmLabel}
             </button>
           </div>
