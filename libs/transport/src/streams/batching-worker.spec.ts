@@ -152,6 +152,29 @@ describe('BatchingWorker', () => {
     expect(await deadLettered(settings.consumer, 'handler_failed')).toBe(1);
   });
 
+  it('retries a whole batch whose database is unreachable, never halving or dead-lettering it', async () => {
+    const settled = new Map<number, string>();
+    const letters: DeadLetter[] = [];
+    const calls: number[][] = [];
+    const settings = options({ letters, maxDeliveries: 3 });
+    const outage = Object.assign(new Error('the database system is shutting down'), {
+      driverError: { code: '57P01' },
+    });
+    const worker = new BatchingWorker<number>((batch) => {
+      calls.push(batch.map((message) => message.data));
+      return Promise.reject(outage);
+    }, settings);
+    // Past maxDeliveries already: a failure of the message itself would dead-letter it now.
+    for (let sequence = 1; sequence <= 4; sequence++)
+      worker.push(delivery(sequence, settled, sequence, 7));
+    await settledCount(settled, 4);
+    await worker.stop();
+    expect(calls).toEqual([[1, 2, 3, 4]]);
+    expect([...settled.values()]).toEqual(Array(4).fill(`nak:${retryDelay(7)}`));
+    expect(letters).toEqual([]);
+    expect(await deadLettered(settings.consumer, 'handler_failed')).toBe(0);
+  });
+
   it('dead-letters an invalid message at once and hands the handler only valid ones', async () => {
     const settled = new Map<number, string>();
     const letters: DeadLetter[] = [];

@@ -10,6 +10,7 @@ import {
   type ReadMessage,
 } from './dead-letters.js';
 import type { BatchHandler, StreamMessage } from './durable-streams.js';
+import { isInfrastructureFailure } from './infrastructure-failures.js';
 import type { PayloadValidator } from './payload-validators.js';
 
 /** A message handed to a consumer, with the means to settle it. */
@@ -55,7 +56,9 @@ const MAX_RETRY_DELAY_MS = 5_000;
  * the batch is halved until the failing messages stand alone: the others are handled and acked
  * at once, each failing one is nak'ed with a backoff, and dead-lettered once it failed
  * `maxDeliveries` deliveries. An invalid message is dead-lettered at once: it cannot become
- * valid on redelivery.
+ * valid on redelivery. A failure of the handler's infrastructure (its database unreachable,
+ * see `isInfrastructureFailure`) is no fault of the messages: the whole group waits with a
+ * backoff, is not halved, and is never dead-lettered for it, however long the outage lasts.
  */
 export class BatchingWorker<T> {
   private readonly logger: Logger;
@@ -137,7 +140,8 @@ export class BatchingWorker<T> {
     try {
       await this.handler(group.map((entry) => entry.message));
     } catch (error) {
-      if (group.length === 1) await this.failed(group[0], error);
+      if (isInfrastructureFailure(error)) this.waitForInfrastructure(group, error);
+      else if (group.length === 1) await this.failed(group[0], error);
       else {
         const half = Math.ceil(group.length / 2);
         await this.handle(group.slice(0, half));
@@ -148,6 +152,19 @@ export class BatchingWorker<T> {
     for (const entry of group) entry.delivery.ack();
     consumerDelivered.inc({ consumer: this.metricsLabel, outcome: 'acked' }, group.length);
     return true;
+  }
+
+  /** Every message of the group again after a backoff; one log line for the group. */
+  private waitForInfrastructure(group: Accepted<T>[], error: unknown): void {
+    const backoff = Math.max(
+      ...group.map((entry) => retryDelay(entry.delivery.message.deliveryCount)),
+    );
+    this.logger.warn(
+      `Handler could not reach what it stores to for ${group.length} messages, retrying in ` +
+        `${backoff} ms: ${errorText(error)}`,
+    );
+    for (const entry of group) entry.delivery.nak(backoff);
+    consumerDelivered.inc({ consumer: this.metricsLabel, outcome: 'retried' }, group.length);
   }
 
   private async failed(entry: Accepted<T>, error: unknown): Promise<void> {
