@@ -27,7 +27,7 @@ if (run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static']) !== 0
   console.error('Build failed.');
   process.exit(1);
 }
-// The web app's JavaScript budgets (issue 7): the overlay ≤ 150 KB, the dashboard ≤ 300 KB.
+// The web app's JavaScript budgets: the overlay ≤ 150 KB, the dashboard ≤ 300 KB.
 if (run(process.execPath, ['web/scripts/bundle-size.mjs']) !== 0) {
   console.error('A web route is over its JavaScript budget.');
   process.exit(1);

@@ -31,7 +31,7 @@ async function authRows(stack: AuthStack): Promise<unknown> {
   return rows[0];
 }
 
-/** Rejection, the last admin, bad input and caching on the auth routes (issue 16). */
+/** Rejection, the last admin, bad input and caching on the auth routes. */
 describe('accounts: a rejected admin, the last admin, bad input, caching', () => {
   let stack: AuthStack;
   let admin: Browser;

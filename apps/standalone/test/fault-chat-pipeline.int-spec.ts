@@ -15,7 +15,7 @@ import {
 } from './chat-cluster.js';
 
 /**
- * Fault tests of the chat pipeline in cluster mode (issue 6): seeded Twitch traffic flows
+ * Fault tests of the chat pipeline in cluster mode: seeded Twitch traffic flows
  * through two chat-ingest replicas, JetStream and the sessions service while a process is
  * killed or stopped or the infrastructure restarts, and every session must end with exactly the chatters
  * and message counts the emulator delivered. NATS and PostgreSQL are servers of this file's

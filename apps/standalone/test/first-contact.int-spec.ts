@@ -6,7 +6,7 @@ import path from 'node:path';
 import { freePort, REPO_ROOT, waitFor } from '@greetboard/testing';
 
 /**
- * A newcomer's first contact (issue 18): a clean clone of the committed tree, a machine whose
+ * A newcomer's first contact: a clean clone of the committed tree, a machine whose
  * `node` is older than 24, and the README's commands exactly as written. `npm ci` installs
  * from npm's cache where it can (prefer-offline); the build starts from nothing, so this
  * takes minutes.

@@ -7,7 +7,7 @@ import { signInDemo } from './demo-sign-in.js';
 import { Browser } from './sign-in-client.js';
 
 /**
- * Raw connections as an attacker opens them (issue 16): Upgrade requests to paths other than
+ * Raw connections as an attacker opens them: Upgrade requests to paths other than
  * /ws, and connections that never send a byte. Every one must be answered or closed, the
  * process must keep serving /healthz, and SIGTERM must still end it. Only 127.0.0.1 is used.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startAuthStack, type AuthStack } from './auth-stack.js';
 import { signedInBrowser } from './sign-in-client.js';
 
-/** Ways around the request protections that issue 16 found, kept closed. */
+/** Ways around the request protections found by hostile testing, kept closed. */
 describe('request protections: rate limits by any case, unreadable origins, caching', () => {
   let stack: AuthStack;
   const API_LIMIT = 8;

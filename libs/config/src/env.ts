@@ -42,7 +42,7 @@ export function keyPrefixOf(config: { INSTALLATION_PREFIX: string }, scope?: str
 }
 
 /**
- * Caps per user (issue 16), far above what a real streamer reaches: open live sockets
+ * Caps per user, far above what a real streamer reaches: open live sockets
  * (tabs, overlays, editors' screens), sessions running at once, sessions created a minute.
  */
 export const userLimitsEnv = z.object({

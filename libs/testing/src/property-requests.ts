@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * Generated requests for the property-based bad-input tests (issue 16): bodies, path
+ * Generated requests for the property-based bad-input tests: bodies, path
  * parameters, query strings and headers an attacker would send. `npm test` runs a fixed seed
  * and a bounded number of cases; a longer search with fresh seeds:
  *

@@ -33,7 +33,7 @@ const ROUTES: PropertyRoute[] = [
   { method: 'PATCH', path: '/api/sessions/:id' },
 ];
 
-/** Bad input on the sessions routes (issue 16): always a 4xx with a code, never a change. */
+/** Bad input on the sessions routes: always a 4xx with a code, never a change. */
 describe('sessions routes: bad input is a 400, never a 500', () => {
   const stack = sessionsRoutesStack();
   beforeAll(() => stack.start(), 90_000);

@@ -122,7 +122,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
     everyoneSignedIn(200, (actor) => pendingInvitesOf[actor]?.() ?? []),
   );
 
-  /** An invite as the settings screen shows it, sent by the actor (spec section 3). */
+  /** An invite as the settings screen shows it, sent by the actor. */
   const inviteFrom = (actor: Actor, receiver: Person) => ({
     id: UUID,
     status: 'pending',
@@ -197,7 +197,7 @@ describe('sessions routes: who may do what, over HTTP', () => {
       ownersInvite = await stack.pendingInvite(people.owner!.id, people.approved!.id);
       return ['PUT', `/api/global-editor-invites/${ownersInvite.id}`, { status: 'declined' }];
     },
-    // Only the receiver answers (spec section 4): the sender is refused, others see no invite.
+    // Only the receiver answers: the sender is refused, others see no invite.
     {
       visitor: [401, UNAUTHENTICATED],
       pending: [404, INVITE_NOT_FOUND],

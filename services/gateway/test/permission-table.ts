@@ -3,7 +3,7 @@ import { expect } from '@jest/globals';
 
 /**
  * The vocabulary of the sessions routes' permission tables: the seven actors, the refusals
- * they get (texts from spec section 8), and the shapes of a table row.
+ * they get (the texts of the error-code map), and the shapes of a table row.
  */
 export type Actor = 'visitor' | 'pending' | 'approved' | 'owner' | 'editor' | 'former' | 'admin';
 export const ACTORS: Actor[] = [

@@ -95,7 +95,7 @@ describe('chatters, greeting and chat lines over the bus', () => {
     expect(await h.failure(R.listChatters, { actor: admin.actor, sessionId: session.id })).toBe(
       'FORBIDDEN',
     );
-    // Another user's session answers like a missing one (issue 16).
+    // Another user's session answers like a missing one.
     expect(await h.failure(R.listChatters, { actor: stranger.actor, sessionId: session.id })).toBe(
       'SESSION_NOT_FOUND',
     );

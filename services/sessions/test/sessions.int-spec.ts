@@ -104,7 +104,7 @@ describe('sessions over the bus', () => {
         await h.failure(R.updateSession, { actor, sessionId: session.id, isActive: false }),
       ).toBe('NOT_SESSION_OWNER');
     }
-    // Another user's session answers like a missing one (issue 16).
+    // Another user's session answers like a missing one.
     expect(
       await h.failure(R.updateSession, {
         actor: stranger.actor,

@@ -24,7 +24,7 @@ const StatisticsPage = lazy(() => import('../features/statistics/StatisticsPage'
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 
-/** The spec's route table (section 2). */
+/** The route table: every screen's path, and who may open it. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

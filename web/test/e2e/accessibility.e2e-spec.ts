@@ -63,7 +63,7 @@ function sidewaysOverflow(): string | null {
 }
 
 /**
- * The quality bar of issue 7 in real Chromium: no serious or critical axe-core violations on
+ * The accessibility bar in real Chromium: no serious or critical axe-core violations on
  * any screen in either theme, no sideways scrolling at 360 px in any language, and a dashboard
  * that works from the keyboard with a visible focus indicator on every stop.
  */

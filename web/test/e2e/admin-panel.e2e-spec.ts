@@ -16,7 +16,7 @@ import {
 } from './harness.js';
 
 /**
- * The admin panel of issue 11 in real Chromium against the standalone runtime: every user
+ * The admin panel in real Chromium against the standalone runtime: every user
  * action and force stop with its toast, the live reactions on the affected users' pages, and
  * each failure toast produced by a real failure (a second admin demoted meanwhile, the last
  * admin, a session deleted by its owner first).

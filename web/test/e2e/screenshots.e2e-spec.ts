@@ -52,7 +52,7 @@ const VARIANTS: Variant[] = [
   { name: 'de', theme: 'dark', language: 'de', dashboardText: 'Sitzungen gesamt' },
 ];
 
-/** Every screen of issue 7 in dark, light and German, under test-artifacts/e2e-screenshots/. */
+/** Every screen in dark, light and German, under test-artifacts/e2e-screenshots/. */
 describe('screenshots of every screen', () => {
   let app: Standalone;
   let browser: Browser;

@@ -13,7 +13,7 @@ import { defineEvent, defineRequest } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
 
 /**
- * The admin panel's overview and system status (spec section 3), gathered from every running
+ * The admin panel's overview and system status, gathered from every running
  * replica of every service: a gateway broadcasts a probe, every replica answers with a report
  * carrying the probe's id, and the gateway collects reports until its deadline (ADR 0019).
  */

@@ -1,4 +1,4 @@
-/** The shapes the API and the live channel answer with (spec section 3). */
+/** The shapes the API and the live channel answer with. */
 
 export interface UserDto {
   id: string;

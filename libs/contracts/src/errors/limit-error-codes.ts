@@ -1,4 +1,4 @@
-/** Error codes of the per-user limits (issue 16); part of ERROR_CODES. */
+/** Error codes of the per-user limits; part of ERROR_CODES. */
 export const LIMIT_ERROR_CODES = {
   ACTIVE_SESSION_LIMIT: 'You have reached the limit of running sessions. Stop one first.',
   SESSION_CREATION_RATE_LIMITED: 'Too many sessions created. Please wait a minute.',

@@ -1,6 +1,6 @@
 import type { ChatterDto } from '../entities/entities.js';
 
-/** Answer of a session delete (spec section 7). */
+/** Answer of a session delete. */
 export interface DeleteSessionResult {
   sessionName: string;
   deletedChatters: number;

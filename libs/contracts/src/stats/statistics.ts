@@ -13,7 +13,7 @@ import { ActorRequest } from '../sessions/session-requests.js';
 import type { ChatterSnapshot, SessionSnapshot } from '../session-events/session-domain-events.js';
 import { SUBJECTS } from '../wire/subjects.js';
 
-/** Spec section 9: the statistics window is 7 days including today. */
+/** The statistics window is 7 days including today. */
 export const STATISTICS_WINDOW_DAYS = 7;
 /** Upper bounds (seconds) of the "time to greet" buckets; the last bucket is open. */
 export const GREETING_TIME_BUCKETS_SECONDS = [60, 300, 900, 1_800, 3_600] as const;

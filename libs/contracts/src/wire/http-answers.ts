@@ -3,7 +3,7 @@ import type { OverlayAccess } from '../login-sessions/overlay-links.js';
 import type { UserDataCount } from '../users/user-data.js';
 
 /**
- * The gateway's HTTP answers that are not a DTO of their own (spec section 7). The other
+ * The gateway's HTTP answers that are not a DTO of their own. The other
  * routes answer a DTO as it is: a list is a bare JSON array, a single record a bare object,
  * never wrapped in `{ data }` or `{ <name>: ... }`.
  */

@@ -12,7 +12,7 @@ import { BUS_CLIENT, OnEvent, rpcValidationPipe, type BusClient } from '@greetbo
 import { AdminOnly } from '../http/access.guard.js';
 import { REPLICA_STATUS_DEADLINE_MS, ReplicaStatusCollector } from './replica-status-collector.js';
 
-/** The admin panel's Overview and System tabs (spec section 3), over every replica. */
+/** The admin panel's Overview and System tabs, over every replica. */
 @AdminOnly()
 @Controller('api/admin')
 export class AdminStatusController {

@@ -17,7 +17,7 @@ import {
   type GatewayAuthSettings,
 } from './gateway-auth.settings.js';
 
-/** The signed-in user's own settings and account (spec sections 3, 5 and 7). */
+/** The signed-in user's own settings and account. */
 @Controller('api')
 export class AccountController {
   constructor(

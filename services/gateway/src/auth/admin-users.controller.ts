@@ -14,7 +14,7 @@ import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decora
 
 type ActionAnswer = Promise<{ success: true; user: UserDto }>;
 
-/** The admin panel's user table and its actions (spec sections 2, 6 and 7). */
+/** The admin panel's user table and its actions. */
 @AdminOnly()
 @Controller('api/admin/users')
 export class AdminUsersController {

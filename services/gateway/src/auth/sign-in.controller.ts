@@ -26,7 +26,7 @@ export const SIGN_IN_CANCELLED = 'Sign-in was cancelled on Twitch.';
 export const SIGN_IN_EXPIRED =
   'Your sign-in expired or was started in another browser. Please try again.';
 
-/** Sign-in with Twitch, the current user, logout and logout everywhere (spec sections 1 and 7). */
+/** Sign-in with Twitch, the current user, logout and logout everywhere. */
 @Controller('auth')
 export class SignInController {
   private readonly logger = new Logger('sign-in');

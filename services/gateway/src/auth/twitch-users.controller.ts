@@ -14,7 +14,7 @@ import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decora
 
 export const USER_IMPORTED = 'User imported successfully';
 
-/** Finding people by Twitch login, for ignore lists and editor invites (spec section 7). */
+/** Finding people by Twitch login, for ignore lists and editor invites. */
 @Controller('api/twitch')
 export class TwitchUsersController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}

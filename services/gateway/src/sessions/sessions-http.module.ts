@@ -7,7 +7,7 @@ import { RaidsController } from './raids.controller.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionViewsModule } from './session-views.module.js';
 
-/** The REST routes of sessions, chatters, ignore lists and global editors (spec section 7). */
+/** The REST routes of sessions, chatters, ignore lists and global editors. */
 @Module({
   imports: [SessionViewsModule],
   controllers: [

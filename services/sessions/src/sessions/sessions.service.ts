@@ -49,7 +49,7 @@ export class SessionsService {
     return (await this.sessions.listAll()).map(toSessionDto);
   }
 
-  /** Creating also starts the session (spec section 4). */
+  /** Creating also starts the session. */
   async create(request: CreateSessionRequest): Promise<SessionDto> {
     const { actor } = request;
     if (!actor.isApproved) throw new DomainError('ACCOUNT_NOT_APPROVED');

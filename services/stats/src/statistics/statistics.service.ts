@@ -19,7 +19,7 @@ function mean(sum: number, count: number): number | null {
 }
 
 /**
- * The statistics of spec sections 2, 3 and 9 for the signed-in user over their own sessions
+ * The statistics of the dashboard, the statistics screen and the admin panel for the signed-in user over their own sessions
  * (ADR 0020): days and hours in the viewer's IANA time zone, whole-number percentages, and no
  * figure divides by zero.
  */

@@ -12,7 +12,7 @@ import './admin.css';
 const TABS = ['overview', 'sessions', 'users', 'system'] as const;
 type Tab = (typeof TABS)[number];
 
-/** The admin panel (spec section 2): only admins reach it (RequireAdmin). */
+/** The admin panel: only admins reach it (RequireAdmin). */
 export default function AdminPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('overview');

@@ -15,7 +15,7 @@ const adminSlice = apiSlice.enhanceEndpoints({
   addTagTypes: ['AdminOverview', 'AdminUsers', 'AdminSessions'],
 });
 
-/** The admin panel's calls (spec section 7). Lists are cached and refreshed after actions. */
+/** The admin panel's calls. Lists are cached and refreshed after actions. */
 export const adminApi = adminSlice.injectEndpoints({
   endpoints: (build) => ({
     getAdminOverview: build.query<AdminOverviewDto, void>({

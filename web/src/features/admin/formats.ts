@@ -1,4 +1,4 @@
-/** Uptime in whole days, hours and minutes (spec section 9). */
+/** Uptime in whole days, hours and minutes. */
 export function uptimeParts(seconds: number): { days: number; hours: number; minutes: number } {
   const total = Math.max(0, Math.floor(seconds));
   return {
@@ -10,7 +10,7 @@ export function uptimeParts(seconds: number): { days: number; hours: number; min
 
 const BYTE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
-/** Bytes in Bytes, KB, MB or GB (1024 steps), with two decimals (spec section 9). */
+/** Bytes in Bytes, KB, MB or GB (1024 steps), with two decimals. */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), BYTE_UNITS.length - 1);

@@ -65,7 +65,7 @@ export function useSessionControls(username: string | undefined) {
         );
         return null;
       }
-      // The server starts a new session as it creates it (spec section 4).
+      // The server starts a new session as it creates it.
       toast.success(t('toast.sessionCreated', { username }));
       return created;
     },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { OverlayLinks } from './OverlayLinks';
 import { useCopyUrl } from './use-copy-url';
 
-/** The general overlay URL for a broadcast-software browser source (spec section 9). */
+/** The general overlay URL for a broadcast-software browser source. */
 export function ObsSection() {
   const { t } = useTranslation();
   const url = `${window.location.origin}/obs`;

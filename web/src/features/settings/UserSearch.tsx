@@ -27,7 +27,7 @@ function found(result: UserSearchResponse) {
   return { person, status };
 }
 
-/** Search by Twitch login (spec section 5), with import of accounts not yet in the database. */
+/** Search by Twitch login, with import of accounts not yet in the database. */
 export function UserSearch({ label, onChoose }: UserSearchProps) {
   const { t } = useTranslation();
   const id = useId();

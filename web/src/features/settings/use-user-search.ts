@@ -1,7 +1,7 @@
 import type { UserSearchResponse } from '@greetboard/contracts/wire';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec sections 5 and 9: search rules. */
+/** search rules. */
 export const SEARCH_MIN_CHARS = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const RESULTS_HIDE_DELAY_MS = 200;

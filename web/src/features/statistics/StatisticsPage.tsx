@@ -22,7 +22,7 @@ import './statistics.css';
 
 const AGGREGATE = 'aggregate';
 
-/** Spec section 2, "Statistics screen": the user's own sessions, together or one by one. */
+/** The statistics screen: the user's own sessions, together or one by one. */
 export default function StatisticsPage() {
   const { t, ready } = useTranslation('statistics');
   const [selected, setSelected] = useState(AGGREGATE);

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /**
- * Spec section 9: durations in hours and minutes (seconds under a minute), 'N/A' when there
+ * durations in hours and minutes (seconds under a minute), 'N/A' when there
  * is nothing to measure; whole-number percentages; dates and numbers in the reader's locale.
  */
 export function formatDuration(seconds: number | null, t: TFunction): string {

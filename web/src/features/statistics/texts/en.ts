@@ -1,4 +1,4 @@
-/** The statistics screen's English texts (spec section 2 verbatim where it names them). */
+/** The statistics screen's English texts (the product's wording, kept as written). */
 export const en = {
   title: 'Statistics',
   description: 'How your sessions went. Days and hours follow your time zone ({{timeZone}}).',
