@@ -7,6 +7,9 @@
 // - The web app is bundled by Vite at build time, so it declares devDependencies only, and none
 //   of its packages may reach the runtime install: not declared by a server package, and marked
 //   dev-only in package-lock.json (which catches a server dependency that pulls one in).
+// - A package declared by several packages has one version range, and each runtime dependency
+//   has one copy in package-lock.json: two copies of @nestjs/core or typeorm in one process
+//   break dependency injection and entity metadata (docs/adr/0001-workspace-and-boundaries.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -78,6 +81,31 @@ for (const group of ['apps', 'services', 'tools', 'libs']) {
 }
 
 const locked = readJson('package-lock.json').packages;
+const ranges = new Map();
+const runtime = new Set();
+for (const [dir, entry] of Object.entries(locked)) {
+  if (dir.startsWith('node_modules/')) continue;
+  for (const key of ['dependencies', 'devDependencies', 'optionalDependencies']) {
+    for (const [name, range] of Object.entries(entry[key] ?? {})) {
+      if (isOwn(name)) continue;
+      if (key === 'dependencies') runtime.add(name);
+      const seen = ranges.get(name) ?? new Map();
+      ranges.set(name, seen.set(range, [...(seen.get(range) ?? []), `${dir || '.'}/package.json`]));
+    }
+  }
+}
+for (const [name, seen] of ranges) {
+  if (seen.size > 1) {
+    const where = [...seen].map(([range, files]) => `${range} in ${files.join(', ')}`);
+    problems.push(`'${name}' is declared with different ranges: ${where.join('; ')}`);
+  }
+}
+for (const key of Object.keys(locked)) {
+  const name = key.split('node_modules/').at(-1);
+  if (key !== `node_modules/${name}` && runtime.has(name)) {
+    problems.push(`package-lock.json: a second copy of '${name}' at ${key}`);
+  }
+}
 for (const name of browser) {
   const entry = locked[`node_modules/${name}`];
   if (entry && !entry.dev) {
@@ -92,5 +120,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  'Runtime dependencies: each runtime import is declared by its package; no browser package is installed at run time.',
+  'Runtime dependencies: each runtime import is declared by its package, once in the lock; no browser package is installed at run time.',
 );
