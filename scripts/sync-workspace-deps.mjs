@@ -46,10 +46,13 @@ for (const dir of dirs) {
     if (Object.keys(merged).length) pkg[key] = merged;
     else delete pkg[key];
   };
-  set('dependencies', runtime);
+  // The web app is bundled by Vite at build time, so all it imports is a build-time
+  // dependency and the production install (`npm prune --omit=dev`) leaves it out.
+  const bundled = dir === 'web';
+  set('dependencies', bundled ? [] : runtime);
   set(
     'devDependencies',
-    [...testOnly].filter((name) => !runtime.has(name)),
+    bundled ? [...runtime, ...testOnly] : [...testOnly].filter((name) => !runtime.has(name)),
   );
   writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
 }
