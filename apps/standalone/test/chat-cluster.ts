@@ -11,6 +11,8 @@ import {
 import {
   createTestDatabase,
   freePort,
+  startPrivateNatsServer,
+  startPrivatePostgresServer,
   startProgram,
   TEST_INFRASTRUCTURE,
   waitFor,
@@ -254,4 +256,45 @@ export async function startChatCluster(options: ClusterOptions): Promise<ChatClu
 /** Joined to the channel in the emulator's view (a chat-ingest connection receives its lines). */
 export function joinedChannels(emulator: TwitchEmulator): Set<string> {
   return new Set(emulator.state.irc.joinedChannels());
+}
+
+/** A cluster reading chat, on a NATS and a PostgreSQL server of its own. */
+export interface ReadingCluster {
+  cluster: ChatCluster;
+  channels: MonitoredChannel[];
+  /** Stops the processes, the emulator and both servers. */
+  close(): Promise<void>;
+}
+
+/**
+ * Gateway, auth, one sessions and two chat-ingest replicas, with `count` monitored channels
+ * that chat-ingest has joined.
+ */
+export async function startReadingCluster(count: number): Promise<ReadingCluster> {
+  const [nats, postgres] = await Promise.all([
+    startPrivateNatsServer(),
+    startPrivatePostgresServer(),
+  ]);
+  const cluster = await startChatCluster({
+    natsUrl: nats.url,
+    postgresAdminUrl: postgres.adminUrl,
+  });
+  const close = async () => {
+    await cluster.close();
+    await nats.dispose();
+    await postgres.dispose();
+  };
+  await Promise.all(
+    ['gateway', 'auth', 'sessions-1', 'ingest-1', 'ingest-2'].map((name) => cluster.start(name)),
+  );
+  const channels: MonitoredChannel[] = [];
+  for (let i = 0; i < count; i++) channels.push(await cluster.addChannel());
+  await waitFor(
+    () => {
+      const joined = joinedChannels(cluster.emulator);
+      return channels.every((channel) => joined.has(channel.login));
+    },
+    { timeoutMs: 30_000, what: 'chat-ingest to join every channel' },
+  );
+  return { cluster, channels, close };
 }

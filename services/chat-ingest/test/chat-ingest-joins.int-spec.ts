@@ -156,6 +156,30 @@ describe('chat-ingest joining a slow or absent Twitch', () => {
     console.log(`latency 2500 ms: line stored ${lineMs} ms after it was sent`);
   });
 
+  it('reads on through a storm of RECONNECTs, losing no line', async () => {
+    const monitor = ingest ? ingest.get(ChatIngestRunner).monitor : await startIngest();
+    await waitFor(() => monitor.channels().includes(channel), { what: 'the channel joined' });
+    const [before] = await clients();
+    // RECONNECT only announces a close: until Twitch closes the connection, its chat flows.
+    await control('/control/faults', 'POST', {
+      kind: 'reconnect-storm',
+      count: 3,
+      intervalMs: 300,
+    });
+    const sent: { id: string; connections: number }[] = [];
+    for (let i = 0; i < 20; i++) {
+      const answer = (await control(`/control/channels/${channel}/messages`, 'POST', {
+        messages: [{ login: 'stormy_viewer', text: `storm ${i}` }],
+      })) as { messageIds: string[]; connections: number };
+      sent.push({ id: answer.messageIds[0], connections: answer.connections });
+    }
+    expect(sent.filter((line) => line.connections === 0)).toEqual([]);
+    await waitFor(() => sent.every((line) => received.has(line.id)), {
+      what: 'every line sent during the storm in the stream',
+    });
+    expect((await clients()).map((c) => c.id)).toEqual([before.id]);
+  });
+
   it('rejoins and reads chat within 15 s of Twitch answering again after an outage', async () => {
     const monitor = ingest ? ingest.get(ChatIngestRunner).monitor : await startIngest();
     await waitFor(() => monitor.channels().includes(channel), { what: 'the channel joined' });

@@ -221,6 +221,7 @@ function attachWebSocket(irc: IrcServer, ws: WebSocket): void {
     write: (payload) => ws.send(payload),
     end: () => ws.close(),
     destroy: () => ws.terminate(),
+    isOpen: () => ws.readyState === ws.OPEN,
   });
   ws.on('message', (data, isBinary) => {
     if (!isBinary) irc.receive(connection, frameText(data));
@@ -242,6 +243,7 @@ function attachTcp(irc: IrcServer, socket: Socket): void {
     write: (payload) => socket.write(payload),
     end: () => socket.end(),
     destroy: () => socket.destroy(),
+    isOpen: () => socket.writable,
   });
   socket.on('data', (chunk: string) => irc.receive(connection, chunk));
   socket.on('close', () => irc.detach(connection));

@@ -5,5 +5,6 @@ export { type TrafficOptions } from './traffic/generator.js';
 export { type TrafficReport, type TrafficRun } from './traffic/runner.js';
 export { type OAuthClient } from './state/tokens.js';
 export { type EmulatorUser } from './state/users.js';
+export { SeededRandom } from './state/random.js';
 export { type StreamEvent } from './state/channels.js';
 export { parseIrcLine, escapeTagValue, unescapeTagValue, type IrcMessage } from './irc/message.js';

@@ -132,6 +132,22 @@ describe('outage', () => {
     await after.waitForLine((line) => line.endsWith(':back again'));
   });
 
+  it('writes what it counted as delivered before an outage cuts the connections', async () => {
+    const tcp = await connected('tcp', 'justinfan6301', 'outage_room');
+    const ws = await connected('ws', 'justinfan6302', 'outage_room');
+    // Delivered and cut in the same turn of the event loop, before the batched write: the
+    // delivery count is what a soak test expects to be read, so the lines must still go out.
+    const delivery = emulator.state.irc.deliver('outage_room', [
+      ':chatty!chatty@chatty.tmi.twitch.tv PRIVMSG #outage_room :last words',
+    ]);
+    expect(emulator.state.irc.drop(undefined)).toBe(2);
+    expect(delivery.connections).toBe(2);
+    for (const client of [tcp, ws]) {
+      await client.waitUntil(() => client.closed, 2000, 'the client to be dropped');
+      expect(client.lines.filter((line) => line.endsWith(':last words'))).toHaveLength(1);
+    }
+  });
+
   it('ends early when the faults are cleared', async () => {
     await fault({ kind: 'outage', durationMs: 600_000 });
     await expect(RawIrcClient.ws(emulator)).rejects.toThrow(/503/);

@@ -133,6 +133,7 @@ export class TmiChatConnection implements ChatConnection {
     this.client.on('notice', (channel: string, msgid: string) => {
       if (JOIN_REFUSALS.has(msgid)) this.joins.refused(bare(channel));
     });
+    this.keepReadingOnReconnect();
     // tmi.js emits `connected` on the first connection and after every reconnect.
     let everConnected = false;
     let open = false;
@@ -178,6 +179,25 @@ export class TmiChatConnection implements ChatConnection {
     const onRaid = (channel: string, _name: string, _viewers: number, tags?: UserNoticeTags) =>
       accept(channel, tags && toRaidRecord(channel, tags), tags?.id);
     this.client.on('raided', onRaid);
+  }
+
+  /**
+   * Twitch's RECONNECT announces that the server will close the connection soon; tmi.js answers
+   * it by closing at once and reconnecting a second later. Its WebSocket drops every line that
+   * arrives once it began closing (the WHATWG rule), and nothing is read until the channels are
+   * joined again: chat Twitch delivered in between is lost, and IRC has no replay. So the
+   * connection keeps reading until Twitch closes it, and only then reconnects (as after any drop).
+   */
+  private keepReadingOnReconnect(): void {
+    const client = this.client as unknown as { handleMessage(message: { command: string }): void };
+    const handle = client.handleMessage.bind(client);
+    client.handleMessage = (message) => {
+      if (message.command === 'RECONNECT') {
+        this.logger.log('Twitch announced a reconnect: reading on until it closes the connection');
+        return;
+      }
+      handle(message);
+    };
   }
 
   async connect(): Promise<void> {

@@ -12,6 +12,11 @@ export interface ConnectionSink {
   end(): void;
   /** Abrupt close, as when a network path dies. */
   destroy(): void;
+  /**
+   * Whether a write still reaches the client: false once it began a WebSocket close handshake,
+   * though the connection closes (and leaves its channels) only a round trip later.
+   */
+  isOpen(): boolean;
 }
 
 /** Delivery faults the control API can inject; consulted on every flush. */
@@ -62,6 +67,11 @@ export class IrcConnection {
     private readonly sink: ConnectionSink,
     private readonly faults: DeliveryFaults,
   ) {}
+
+  /** Whether a line sent now reaches the client (what a delivery counts). */
+  get receiving(): boolean {
+    return !this.closed && this.sink.isOpen();
+  }
 
   get hasTags(): boolean {
     return this.caps.has(CAP_TAGS);
@@ -138,6 +148,9 @@ export class IrcConnection {
   }
 
   destroy(): void {
+    // Lines already delivered go out before the cut, as bytes already on the wire would: a
+    // delivery the server counted must not vanish because a drop came in the same turn.
+    this.flush();
     this.closed = true;
     this.pending = [];
     this.sink.destroy();

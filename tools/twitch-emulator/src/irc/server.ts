@@ -130,7 +130,7 @@ export class IrcServer {
     let connections = 0;
     let deliveries = 0;
     for (const connection of this.members.get(channelLogin) ?? []) {
-      if (connection === options.except) continue;
+      if (connection === options.except || !connection.receiving) continue;
       if (options.requiresCommands && !connection.hasCommands && !options.raw) continue;
       for (const line of lines) {
         if (options.raw) connection.sendRaw(line);
