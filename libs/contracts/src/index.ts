@@ -18,6 +18,7 @@ export * from './sessions/index.js';
 export * from './auth/auth-messages.js';
 export * from './chat/monitors.js';
 export * from './chat/channel-join-status.js';
+export * from './chat/chat-connection.js';
 export * from './admin/admin-status.js';
 export * from './session-events/session-domain-events.js';
 export * from './stats/statistics.js';

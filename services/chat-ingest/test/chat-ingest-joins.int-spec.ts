@@ -10,7 +10,6 @@ import {
   type MonitoredChannel,
 } from '@greetboard/contracts';
 import { createKeyValueStore, type KeyValueStore } from '@greetboard/kv';
-import { startServiceApp } from '@greetboard/service-kit';
 import { TEST_INFRASTRUCTURE, waitFor } from '@greetboard/testing';
 import { startTwitchEmulator, type TwitchEmulator } from '@greetboard/twitch-emulator';
 import {
@@ -18,14 +17,8 @@ import {
   JetStreamDurableStreams,
   type TransportRuntime,
 } from '@greetboard/transport';
-import { ChatIngestModule } from '../src/chat-ingest.module.js';
+import { startTmiChatIngest } from './start-tmi-ingest.js';
 import { startMonitoredChannelsStub } from './monitored-channels-stub.js';
-import { DEFAULT_JOIN_TIMING } from '../src/connections/channel-joins.js';
-import {
-  anonymousChatAccount,
-  chatServerFromUrl,
-  TmiChatConnection,
-} from '../src/connections/tmi-chat-connection.js';
 import { ChatIngestRunner } from '../src/ingest/chat-ingest.runner.js';
 
 const suffix = randomBytes(3).toString('hex');
@@ -75,23 +68,13 @@ describe('chat-ingest joining a slow or absent Twitch', () => {
   const startIngest = async () => {
     const transport: TransportRuntime = { kind: 'in-process', broker: new InProcessBroker() };
     stub = await startMonitoredChannelsStub(transport, monitored);
-    const server = chatServerFromUrl(emulator.ircWsUrl);
-    const account = anonymousChatAccount();
-    ingest = await startServiceApp(
-      'chat-ingest',
-      ChatIngestModule.register({
-        transport,
-        kv,
-        streams,
-        replicaId: `joins-${suffix}`,
-        channelsPerConnection: 90,
-        leaseTtlMs: 3_000,
-        connect: (onLine, onJoin) =>
-          new TmiChatConnection(server, onLine, onJoin, account, DEFAULT_JOIN_TIMING),
-      }),
+    ingest = await startTmiChatIngest({
       transport,
-      'warn',
-    );
+      kv,
+      streams,
+      replicaId: `joins-${suffix}`,
+      ircWsUrl: emulator.ircWsUrl,
+    });
     return ingest.get(ChatIngestRunner).monitor;
   };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { CHANNEL_JOIN_FAILURES } from '../chat/channel-join-status.js';
 import type { ChatterDto, RaidDto, SessionDto } from '../entities/entities.js';
 import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS } from '../wire/live-messages.js';
 
@@ -68,6 +69,27 @@ const pendingUsersNotice = z.object({
   user: z.object({ id: z.string(), username: z.string(), displayName: z.string() }).nullable(),
 });
 
+/**
+ * Whether a session's Twitch chat is being read (ADR 0042): `not_connected` with its reason
+ * once the channel has stayed unjoined past a short grace, or nobody reads it at all.
+ */
+export const CHAT_CONNECTION_STATUSES = [
+  'inactive',
+  'connecting',
+  'connected',
+  'not_connected',
+] as const;
+/** Why it is not connected: the JOIN failure, or `unread` when no replica holds the channel. */
+export const CHAT_CONNECTION_PROBLEMS = [...CHANNEL_JOIN_FAILURES, 'unread'] as const;
+
+const chatConnection = z.object({
+  sessionId: z.string(),
+  status: z.enum(CHAT_CONNECTION_STATUSES),
+  reason: z.enum(CHAT_CONNECTION_PROBLEMS).nullable(),
+  /** Since when it is connected or not connected (ISO 8601); null otherwise. */
+  since: z.string().nullable(),
+});
+
 /** The entities the HTTP API returns too: entities.ts defines their shapes. */
 const sessionDto = z.custom<SessionDto>();
 const chatterDto = z.custom<ChatterDto>();
@@ -91,6 +113,8 @@ export const SERVER_MESSAGE_PAYLOADS = {
   presence_update: z.object({ sessionId: z.string(), users: z.array(presenceUser) }),
   /** The session's soft claims now (ADR 0034), the receiver's own included. */
   claims_update: z.object({ sessionId: z.string(), claims: z.array(chatterClaim) }),
+  /** The session's chat connection changed (ADR 0042); also `GET …/chat-connection`. */
+  chat_connection: chatConnection,
 };
 
 export type ClientMessagePayloads = {
@@ -102,6 +126,9 @@ export type ServerMessagePayloads = {
 export type PresenceUser = z.infer<typeof presenceUser>;
 export type ChatterClaim = z.infer<typeof chatterClaim>;
 export type PendingUsersNotice = z.infer<typeof pendingUsersNotice>;
+export type ChatConnection = z.infer<typeof chatConnection>;
+export type ChatConnectionStatus = ChatConnection['status'];
+export type ChatConnectionProblem = NonNullable<ChatConnection['reason']>;
 export type SessionPresence = ServerMessagePayloads['presence_update'];
 export type SessionClaims = ServerMessagePayloads['claims_update'];
 export type ServerMessageType = keyof ServerMessagePayloads;

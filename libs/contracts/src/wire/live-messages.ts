@@ -17,6 +17,9 @@ export const MAX_KEYWORDS = 50;
 export const MAX_KEYWORD_LENGTH = 100;
 
 export type {
+  ChatConnection,
+  ChatConnectionProblem,
+  ChatConnectionStatus,
   ChatterClaim,
   ClientMessagePayloads,
   PendingUsersNotice,
@@ -60,6 +63,7 @@ const REQUIRED_FIELDS: Record<ServerMessageType, string[]> = {
   admin_pending_users: [],
   presence_update: ['sessionId'],
   claims_update: ['sessionId'],
+  chat_connection: ['sessionId', 'status'],
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -74,6 +74,10 @@ export const SUBJECTS = {
   chatIngest: {
     /** Event: a chat-ingest replica is leaving; the others take its channels now. */
     monitorsChanged: 'chat-ingest.monitors.changed.v1',
+    /** A channel's join record, read from the key-value store chat-ingest writes it to. */
+    joinStatus: 'chat-ingest.join-status.get.v1',
+    /** Event: whether a channel's running sessions have their chat read changed (ADR 0042). */
+    connectionChanged: 'chat-ingest.chat-connection.changed.v1',
   },
   live: {
     /** Event: a live-channel message on its way to every gateway. */

@@ -1,16 +1,19 @@
 import {
   Inject,
   Injectable,
+  Logger,
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import {
+  CHAT_INGEST_EVENTS,
   DOMAIN_EVENTS,
   emitEvent,
   MONITOR_EVENTS,
   MONITOR_REQUESTS,
   sendRequest,
   STREAMS,
+  type ChannelJoinStatus,
 } from '@greetboard/contracts';
 import type { KeyValueStore } from '@greetboard/kv';
 import {
@@ -25,6 +28,7 @@ import type { ChatConnectionFactory } from '../connections/chat-connection.js';
 import { ChatConnectionPool } from '../connections/connection-pool.js';
 import { ChannelLeases } from '../monitors/channel-leases.js';
 import { ChannelMonitor } from '../monitors/channel-monitor.js';
+import { readJoinStatus } from '../monitors/join-status.js';
 import { ChatLinePublisher } from './chat-line-publisher.js';
 
 export const CHAT_INGEST_OPTIONS = Symbol('CHAT_INGEST_OPTIONS');
@@ -58,6 +62,7 @@ export interface ChatIngestRuntime {
 export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   readonly publisher: ChatLinePublisher;
   readonly monitor: ChannelMonitor;
+  private readonly logger = new Logger('chat-ingest');
   private statusFollower: StreamConsumer | undefined;
 
   constructor(
@@ -77,8 +82,19 @@ export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicati
       {
         announceLeaving: () => emitEvent(bus, MONITOR_EVENTS.changed, {}),
         joinStatus: runtime.kv,
+        announceConnection: (change) => {
+          emitEvent(bus, CHAT_INGEST_EVENTS.connectionChanged, change).catch((error: unknown) => {
+            // A lost change is read again by the screens (ADR 0042).
+            this.logger.warn(`Could not announce #${change.channel}: ${String(error)}`);
+          });
+        },
       },
     );
+  }
+
+  /** A channel's join record, whichever replica wrote it. */
+  joinStatusOf(channel: string): Promise<ChannelJoinStatus | null> {
+    return readJoinStatus(this.runtime.kv, channel);
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -1,7 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { MONITOR_EVENTS, MonitoredChannelsChanged } from '@greetboard/contracts';
-import { OnEvent } from '@greetboard/transport';
+import {
+  CHAT_INGEST_REQUESTS,
+  GetChannelJoinStatusRequest,
+  MONITOR_EVENTS,
+  MonitoredChannelsChanged,
+  type ChannelJoinRecord,
+} from '@greetboard/contracts';
+import { OnEvent, OnRequest } from '@greetboard/transport';
 import { ChatIngestRunner } from './chat-ingest.runner.js';
 
 @Controller()
@@ -12,5 +18,11 @@ export class MonitorsHandler {
   @OnEvent(MONITOR_EVENTS.changed)
   async monitorsChanged(@Payload() _change: MonitoredChannelsChanged): Promise<void> {
     await this.runner.monitor.tick();
+  }
+
+  /** Any replica answers: the records of every replica are in the shared store. */
+  @OnRequest(CHAT_INGEST_REQUESTS.joinStatus)
+  async joinStatus(@Payload() request: GetChannelJoinStatusRequest): Promise<ChannelJoinRecord> {
+    return { record: await this.runner.joinStatusOf(request.channel) };
   }
 }

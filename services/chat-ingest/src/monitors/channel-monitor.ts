@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
-import type { MonitoredChannel } from '@greetboard/contracts';
+import type { ChatConnectionChanged, MonitoredChannel } from '@greetboard/contracts';
 import type { KeyValueStore } from '@greetboard/kv';
 import {
   channelHandovers,
@@ -11,6 +11,7 @@ import {
 } from '@greetboard/metrics';
 import type { ChatConnectionPool } from '../connections/connection-pool.js';
 import { preferredReplica, type ChannelLeases } from './channel-leases.js';
+import { ChatConnectionAnnouncer } from './chat-connection-announcer.js';
 import { JoinStatusBoard } from './join-status.js';
 import { MonitoredSessions, type SessionStatus } from './monitored-sessions.js';
 
@@ -36,6 +37,8 @@ export interface ChannelMonitorOptions {
   reconcileMs?: number;
   /** Where each channel's join status is published for other services (not published without). */
   joinStatus?: KeyValueStore;
+  /** Tells the channels' sessions their chat connection changed (needs `joinStatus`). */
+  announceConnection?: (change: ChatConnectionChanged) => void;
 }
 
 /** How often a replica shutting down looks whether its channels have new owners. */
@@ -61,6 +64,7 @@ export class ChannelMonitor {
   /** Channels this replica should take, wanted on a connection but not confirmed joined yet. */
   private readonly joining = new Set<string>();
   private readonly board?: JoinStatusBoard;
+  private readonly announcer?: ChatConnectionAnnouncer;
   private readonly sessions = new MonitoredSessions();
   /** When the full list was last read; undefined until it was read once. */
   private listedAt: number | undefined;
@@ -82,6 +86,11 @@ export class ChannelMonitor {
     this.handoverTimeoutMs = options.handoverTimeoutMs ?? 10_000;
     this.reconcileMs = options.reconcileMs ?? RECONCILE_MS;
     if (options.joinStatus) this.board = new JoinStatusBoard(options.joinStatus, leases.replicaId);
+    if (options.announceConnection) {
+      this.announcer = new ChatConnectionAnnouncer(options.announceConnection, (channel) =>
+        this.sessions.sessionsOf(channel),
+      );
+    }
     pool.onJoin((event) => {
       this.board?.note(event);
       if (event.joined && this.joining.has(event.channel)) void this.tick();
@@ -296,9 +305,10 @@ export class ChannelMonitor {
     monitoredChannels.set(desired.size);
     channelLeasesHeld.set(this.held.size);
     this.countUnjoined();
-    await this.board?.record([...this.held, ...this.joining], (channel) =>
+    const statuses = await this.board?.record([...this.held, ...this.joining], (channel) =>
       this.pool.isJoined(channel),
     );
+    if (statuses) this.announcer?.update(statuses);
   }
 
   private countUnjoined(): void {

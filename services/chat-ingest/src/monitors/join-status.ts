@@ -39,9 +39,16 @@ export class JoinStatusBoard {
     });
   }
 
-  /** Writes the records of `channels`, each joined or not as `isJoined` says now. */
-  async record(channels: Iterable<string>, isJoined: (channel: string) => boolean): Promise<void> {
+  /**
+   * Writes the records of `channels`, each joined or not as `isJoined` says now, and returns
+   * them.
+   */
+  async record(
+    channels: Iterable<string>,
+    isJoined: (channel: string) => boolean,
+  ): Promise<ChannelJoinStatus[]> {
     const now = this.now();
+    const statuses: ChannelJoinStatus[] = [];
     const current = new Set<string>();
     for (const channel of channels) {
       current.add(channel);
@@ -58,6 +65,7 @@ export class JoinStatusBoard {
         reason: known.reason,
         since: new Date(known.since).toISOString(),
       };
+      statuses.push(status);
       const value = JSON.stringify(status);
       const last = this.written.get(channel);
       if (last && last.value === value && now - last.at < JOIN_STATUS_TTL_MS / 2) continue;
@@ -68,6 +76,7 @@ export class JoinStatusBoard {
       if (!current.has(channel)) this.written.delete(channel);
     for (const channel of [...this.known.keys()])
       if (!current.has(channel)) this.known.delete(channel);
+    return statuses;
   }
 
   /** The channel is no longer monitored at all: its record goes. */
@@ -76,4 +85,13 @@ export class JoinStatusBoard {
     this.written.delete(channel);
     await this.kv.delete(channelJoinStatusKey(channel));
   }
+}
+
+/** The record of `channel` as the replica holding or taking it last wrote it, if any. */
+export async function readJoinStatus(
+  kv: KeyValueStore,
+  channel: string,
+): Promise<ChannelJoinStatus | null> {
+  const value = await kv.get(channelJoinStatusKey(channel));
+  return value === null ? null : (JSON.parse(value) as ChannelJoinStatus);
 }

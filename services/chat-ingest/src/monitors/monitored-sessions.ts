@@ -8,6 +8,9 @@ export interface SessionStatus {
   isActive: boolean;
 }
 
+/** The key of a channel listed without its sessions' ids. */
+const CHANNEL_ONLY = 'channel:';
+
 /**
  * The running sessions whose channels are read, by session id. Session status events change
  * it one session at a time; the sessions service's full list replaces it at boot and on every
@@ -45,11 +48,18 @@ export class MonitoredSessions {
     for (const { channel, sessionIds } of list) {
       // A sessions replica from before session ids were listed names only the channel: read
       // it; the next reconciliation drops it once no session of it runs.
-      for (const sessionId of sessionIds ?? [`channel:${channel}`]) {
+      for (const sessionId of sessionIds ?? [`${CHANNEL_ONLY}${channel}`]) {
         this.channelOf.set(sessionId, channel);
       }
     }
     for (const status of since) this.apply(status);
+  }
+
+  /** The running sessions of `channel` that are known by id (not only by their channel). */
+  sessionsOf(channel: string): string[] {
+    return [...this.channelOf]
+      .filter(([sessionId, of]) => of === channel && !sessionId.startsWith(CHANNEL_ONLY))
+      .map(([sessionId]) => sessionId);
   }
 
   /** Every channel with a running session, each once. */

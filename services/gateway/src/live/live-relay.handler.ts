@@ -2,6 +2,8 @@ import { Controller, Logger } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
   AUTH_EVENTS,
+  CHAT_INGEST_EVENTS,
+  ChatConnectionChanged,
   isLiveChattersEvent,
   type ChatterDto,
   LIVE_EVENTS,
@@ -72,6 +74,22 @@ export class LiveRelayHandler {
       ...event.updated,
     ]);
     this.hub.deliverChatters(event);
+  }
+
+  /**
+   * A channel's chat connection changed: each of its sessions' rooms is told (the rooms are
+   * the screens that show the session, each let in by the sessions service's access rule).
+   */
+  @OnEvent(CHAT_INGEST_EVENTS.connectionChanged)
+  chatConnectionChanged(@Payload(rpcValidationPipe()) change: ChatConnectionChanged): void {
+    const { status, reason, since } = change;
+    for (const sessionId of change.sessionIds) {
+      this.hub.deliver({
+        sessionId,
+        type: 'chat_connection',
+        payload: { sessionId, status, reason: reason ?? null, since: since ?? null },
+      });
+    }
   }
 
   @OnEvent(LOGIN_SESSION_EVENTS.ended)

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminSessionsController } from './admin-sessions.controller.js';
+import { ChatConnectionController } from './chat-connection.controller.js';
 import { ChattersController } from './chatters.controller.js';
 import { GlobalEditorsController } from './global-editors.controller.js';
 import { IgnoredUsersController } from './ignored-users.controller.js';
@@ -12,6 +13,7 @@ import { SessionViewsModule } from './session-views.module.js';
   imports: [SessionViewsModule],
   controllers: [
     SessionsController,
+    ChatConnectionController,
     ChattersController,
     RaidsController,
     IgnoredUsersController,

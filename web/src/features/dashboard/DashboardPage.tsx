@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useAuth } from '../auth/use-auth';
+import { ChatConnectionBanner } from '../chat-connection/ChatConnectionBanner';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { useLiveRoom } from '../live/use-live-room';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
@@ -72,6 +73,7 @@ export default function DashboardPage() {
           <p>{t('dashboard:pendingMessage')}</p>
         </div>
       )}
+      {selected && <ChatConnectionBanner session={selected} />}
       <div className="stat-grid">
         <StatCard label={t('dashboard:totalSessions')} value={stats.totalSessions} />
         <StatCard label={t('dashboard:activeSessions')} value={stats.activeSessions} />

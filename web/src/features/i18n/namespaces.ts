@@ -27,6 +27,12 @@ const FILES = {
     es: () => import('../admin/locales/es'),
     fr: () => import('../admin/locales/fr'),
   },
+  chatConnection: {
+    en: () => import('../chat-connection/texts/en'),
+    de: () => import('../chat-connection/texts/de'),
+    es: () => import('../chat-connection/texts/es'),
+    fr: () => import('../chat-connection/texts/fr'),
+  },
   badges: {
     en: () => import('../chatters/badges/texts/en'),
     de: () => import('../chatters/badges/texts/de'),

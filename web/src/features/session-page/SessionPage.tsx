@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { StatusPill } from '../../components/StatusPill';
 import { useAuth } from '../auth/use-auth';
+import { ChatConnectionBanner } from '../chat-connection/ChatConnectionBanner';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { chatterStats } from '../chatters/chatter-stats';
 import { ChatterList } from '../chatters/ChatterList';
@@ -125,6 +126,7 @@ function SessionDetails({ session }: { session: SessionDto }) {
             </button>
           ))}
       </header>
+      <ChatConnectionBanner session={session} />
       <KeywordChips keywords={parseKeywords(session.keywords)} />
       <ExportLinks sessionId={session.id} />
       {!isOwner && <p className="note">{t('sessions.ownerOnly')}</p>}
