@@ -20,6 +20,7 @@ import { ChattersRepository } from './chatters/chatters.repository.js';
 import { ChattersService } from './chatters/chatters.service.js';
 import { RaidsHandler } from './raids/raids.handler.js';
 import { RaidsRepository } from './raids/raids.repository.js';
+import { ModerationRepository } from './moderation/moderation.repository.js';
 import { RaidsService } from './raids/raids.service.js';
 import { SESSIONS_DATABASE } from './database/sessions-database.js';
 import { EditorsHandler } from './editors/editors.handler.js';
@@ -132,6 +133,7 @@ export class SessionsModule {
         ChattersRepository,
         ChattersService,
         RaidsRepository,
+        ModerationRepository,
         RaidsService,
         EditorsService,
         ChatLinesConsumer,

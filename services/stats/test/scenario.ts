@@ -184,6 +184,15 @@ export function buildScenario(seed = 13): Scenario {
           if (toggle < 0.07) greet(Math.min(firstSeen + delay + 120_000, asOfMs));
         }
       }
+      // Some are banned or timed out on Twitch (ADR 0041), greeted or not.
+      const moderated = random();
+      if (moderated < 0.1) {
+        Object.assign(chatter, {
+          moderation: moderated < 0.05 ? 'banned' : 'timed_out',
+          version: ++listVersion,
+        });
+        events.push({ subject: E.chatterModerated.subject, data: { ...chatter } });
+      }
       chatters.set(chatter.id, chatter);
     }
     if (plan.end) {
@@ -355,6 +364,7 @@ export function expectedSession(
 ): SessionStatistics {
   const list = [...scenario.chatters.values()].filter((c) => c.sessionId === session.id);
   const { total, greeted, ...shared } = activity(list, timeZone, asOf);
+  const excluded = list.filter((c) => c.moderation && !c.isGreeted).length;
   return {
     ...shared,
     sessionId: session.id,
@@ -364,7 +374,8 @@ export function expectedSession(
     endedAt: session.endedAt,
     total,
     greeted,
-    pending: total - greeted,
+    pending: total - greeted - excluded,
+    excluded,
     completionRate: pct(greeted, total),
   };
 }

@@ -2,7 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach } from '@jest/globals';
 import { type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
-import type { ChatterDto, SessionDto, UserDto } from '@greetboard/contracts/wire';
+import type {
+  ChatterDto,
+  GlobalEditorInviteDto,
+  SessionDto,
+  UserDto,
+} from '@greetboard/contracts/wire';
 export { launchChromium } from '@greetboard/testing';
 import { DemoRuntime, REPO_ROOT, waitFor, type RunningProgram } from '@greetboard/testing';
 
@@ -254,4 +259,38 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage, animations: 'disabled' });
   return file;
+}
+
+/** The streamer and a global editor of theirs, each signed in on a page of their own. */
+export interface StreamerAndEditor {
+  ownerContext: BrowserContext;
+  owner: Page;
+  editorContext: BrowserContext;
+  editor: Page;
+}
+
+/**
+ * Signs in demo_streamer (dark theme) and `editorLogin` (light theme, by consent), and makes
+ * the latter a global editor of the former's sessions through the invite routes.
+ */
+export async function signInStreamerAndEditor(
+  browser: Browser,
+  app: Standalone,
+  editorLogin: string,
+  errors: string[],
+): Promise<StreamerAndEditor> {
+  const ownerContext = await newContext(browser, { bypassCSP: true, height: 900 });
+  const owner = await ownerContext.newPage();
+  collectPageErrors(owner, errors);
+  await signInQuickly(owner, app, 'demo_streamer');
+  const editorContext = await newContext(browser, { theme: 'light', bypassCSP: true, height: 900 });
+  const editor = await editorContext.newPage();
+  collectPageErrors(editor, errors);
+  await signInByConsent(editor, app, editorLogin);
+  await api(owner, 'POST', '/api/global-editors/invite', { username: editorLogin, role: 'editor' });
+  const invites = await api<GlobalEditorInviteDto[]>(editor, 'GET', '/api/global-editor-invites');
+  const invite = invites.find((item) => item.status === 'pending');
+  if (!invite) throw new Error('no invite reached the editor');
+  await api(editor, 'PUT', `/api/global-editor-invites/${invite.id}`, { status: 'accepted' });
+  return { ownerContext, owner, editorContext, editor };
 }

@@ -6,22 +6,14 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { CLAIM_TTL_MS, type SessionDto, type UserDto } from '@greetboard/contracts/wire';
 import {
-  CLAIM_TTL_MS,
-  type GlobalEditorInviteDto,
-  type SessionDto,
-  type UserDto,
-} from '@greetboard/contracts/wire';
-import {
-  api,
   collectPageErrors,
   launchChromium,
   me,
-  newContext,
   screenshot,
   seedSession,
-  signInByConsent,
-  signInQuickly,
+  signInStreamerAndEditor,
   Standalone,
 } from './harness.js';
 import { blockingViolations } from './settings-helpers.js';
@@ -53,7 +45,6 @@ const stays = (element: Locator, timeoutMs: number) =>
 describe('presence and soft claims', () => {
   let app: Standalone;
   let browser: Browser;
-  let ownerContext: BrowserContext;
   let editorContext: BrowserContext;
   let owner: Page;
   let editor: Page;
@@ -69,22 +60,13 @@ describe('presence and soft claims', () => {
   beforeAll(async () => {
     app = await Standalone.start();
     browser = await launchChromium();
-    ownerContext = await newContext(browser, { bypassCSP: true, height: 900 });
-    owner = await ownerContext.newPage();
-    collectPageErrors(owner, errors);
-    await signInQuickly(owner, app, 'demo_streamer');
-    editorContext = await newContext(browser, { theme: 'light', bypassCSP: true, height: 900 });
-    editor = await editorContext.newPage();
-    collectPageErrors(editor, errors);
-    await signInByConsent(editor, app, EDITOR);
+    ({ owner, editorContext, editor } = await signInStreamerAndEditor(
+      browser,
+      app,
+      EDITOR,
+      errors,
+    ));
     [ownerUser, editorUser] = [await me(owner), await me(editor)];
-
-    // The streamer makes the editor a global editor of their sessions.
-    await api(owner, 'POST', '/api/global-editors/invite', { username: EDITOR, role: 'editor' });
-    const invites = await api<GlobalEditorInviteDto[]>(editor, 'GET', '/api/global-editor-invites');
-    const invite = invites.find((item) => item.status === 'pending');
-    if (!invite) throw new Error('no invite reached the editor');
-    await api(editor, 'PUT', `/api/global-editor-invites/${invite.id}`, { status: 'accepted' });
     ({ session } = await seedSession(owner, app, {
       name: SESSION_NAME,
       keyword: 'presword',

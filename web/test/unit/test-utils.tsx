@@ -50,6 +50,10 @@ export function chatterFixture(id: string, overrides: Partial<ChatterDto> = {}):
     firstMessageEmotes: [],
     lastSeenBeforeAt: null,
     sessionsSeen: 1,
+    moderation: null,
+    moderatedAt: null,
+    timeoutEndsAt: null,
+    firstMessageDeleted: false,
     ...overrides,
   };
 }

@@ -1,15 +1,28 @@
 import type { ChatEmote } from '../entities/entities.js';
 import {
   IsBoolean,
+  IsIn,
   IsInt,
   IsObject,
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
   Min,
   ValidateBy,
 } from 'class-validator';
+
+/**
+ * Twitch's moderation commands as records on the chat-lines stream (ADR 0041): `ban` and
+ * `timeout` (CLEARCHAT with a target user, a timeout with `ban-duration`), `clear_chat`
+ * (CLEARCHAT without a target) and `delete_message` (CLEARMSG).
+ */
+export const MODERATION_ACTIONS = ['ban', 'timeout', 'clear_chat', 'delete_message'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** Twitch's longest timeout: two weeks. */
+export const MAX_TIMEOUT_SECONDS = 1_209_600;
 
 /** Twitch logins: 1 to 25 characters of letters, digits and underscores (lower-cased here). */
 export const TWITCH_LOGIN_PATTERN = /^[a-z0-9_]{1,25}$/;
@@ -82,6 +95,28 @@ export class ChatLineReceived {
   @IsInt()
   @Min(0)
   raidViewerCount?: number;
+
+  /**
+   * Set only on a moderation record (ADR 0041): not a chat line. A ban or timeout names the
+   * target in `userId`/`login`; a deleted message names its sender's `login` and
+   * `targetMessageId`, with `userId` empty (CLEARMSG carries no user id); `text` is empty.
+   */
+  @IsOptional()
+  @IsIn(MODERATION_ACTIONS)
+  moderation?: ModerationAction;
+
+  /** A timeout's length in seconds (`ban-duration`). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_TIMEOUT_SECONDS)
+  timeoutSeconds?: number;
+
+  /** The deleted message's Twitch id (`target-msg-id`). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  targetMessageId?: string;
 
   /** Where Twitch's `emotes` tag places emotes in `text`, in code points, sorted by start. */
   @IsOptional()
@@ -158,6 +193,13 @@ export function isChatLineReceived(value: unknown): value is ChatLineReceived {
       (typeof line.badges === 'object' && line.badges !== null && !Array.isArray(line.badges))) &&
     (line.raidViewerCount === undefined ||
       (Number.isInteger(line.raidViewerCount) && (line.raidViewerCount as number) >= 0)) &&
-    (line.emotes === undefined || areChatEmotes(line.emotes, line.text))
+    (line.emotes === undefined || areChatEmotes(line.emotes, line.text)) &&
+    (line.moderation === undefined ||
+      (MODERATION_ACTIONS as readonly unknown[]).includes(line.moderation)) &&
+    (line.timeoutSeconds === undefined ||
+      (Number.isInteger(line.timeoutSeconds) &&
+        (line.timeoutSeconds as number) >= 1 &&
+        (line.timeoutSeconds as number) <= MAX_TIMEOUT_SECONDS)) &&
+    (line.targetMessageId === undefined || isString(line.targetMessageId, 64))
   );
 }

@@ -153,6 +153,12 @@ export const DOMAIN_EVENTS = {
     ChatterSnapshot,
     isChatterSnapshot,
   ),
+  /** Banned, timed out or its first message deleted on Twitch (ADR 0041). */
+  chatterModerated: defineDomainEvent(
+    SUBJECTS.domain.chatterModerated,
+    ChatterSnapshot,
+    isChatterSnapshot,
+  ),
   userDataRemoved: defineDomainEvent(SUBJECTS.domain.userDataRemoved, UserDataRemoved),
 } as const;
 

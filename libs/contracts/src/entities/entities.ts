@@ -54,7 +54,18 @@ export interface ChatterDto {
   lastSeenBeforeAt: string | null;
   /** In how many of the owner's sessions the chatter has appeared, this one included. */
   sessionsSeen: number;
+  /** Banned or timed out on Twitch during the session (ADR 0041), else null. */
+  moderation: ChatterModeration | null;
+  /** When Twitch applied `moderation`. */
+  moderatedAt: string | null;
+  /** When a timeout ends; null for a ban or without moderation. */
+  timeoutEndsAt: string | null;
+  /** A moderator deleted the chatter's first message on Twitch. */
+  firstMessageDeleted: boolean;
 }
+
+export const CHATTER_MODERATIONS = ['banned', 'timed_out'] as const;
+export type ChatterModeration = (typeof CHATTER_MODERATIONS)[number];
 
 /**
  * One emote of a chat line, as Twitch's `emotes` tag places it: the emote id and the first and

@@ -24,6 +24,9 @@ describe('isChatterSnapshot', () => {
     ['a greeted chatter', valid],
     ['an ungreeted chatter', { ...valid, isGreeted: false, greetedAt: null }],
     ['no greetedAt at all', { ...valid, isGreeted: false, greetedAt: undefined }],
+    ['a banned chatter', { ...valid, moderation: 'banned' }],
+    ['a timed-out chatter', { ...valid, moderation: 'timed_out' }],
+    ['a chatter without moderation', { ...valid, moderation: null }],
   ])('accepts %s, as the decorators do', (_, event) => {
     expect(isChatterSnapshot(event)).toBe(true);
     expect(decoratorsAccept(event)).toBe(true);
@@ -43,6 +46,7 @@ describe('isChatterSnapshot', () => {
     ['a greet flag that is a string', { ...valid, isGreeted: 'true' }],
     ['a greet time that is a number', { ...valid, greetedAt: 1_700_000_000 }],
     ['version zero', { ...valid, version: 0 }],
+    ['an unknown moderation', { ...valid, moderation: 'muted' }],
     ['a version that is a string', { ...valid, version: '7' }],
   ])('rejects %s, as the decorators do', (_, event) => {
     expect(isChatterSnapshot(event)).toBe(false);

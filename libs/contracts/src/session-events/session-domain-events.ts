@@ -1,5 +1,6 @@
 import {
   IsBoolean,
+  IsIn,
   IsISO8601,
   IsInt,
   IsOptional,
@@ -8,6 +9,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { CHATTER_MODERATIONS, type ChatterModeration } from '../entities/entities.js';
 
 /**
  * The payloads of the sessions service's domain events (in DOMAIN_EVENTS), for read models such as the statistics service.
@@ -94,6 +96,14 @@ export class ChatterSnapshot {
   @IsISO8601()
   greetedAt: string | null;
 
+  /**
+   * Banned or timed out on Twitch (ADR 0041): statistics count such a chatter as excluded,
+   * not pending. Absent in events written before moderation was followed.
+   */
+  @IsOptional()
+  @IsIn(CHATTER_MODERATIONS)
+  moderation?: ChatterModeration | null;
+
   /** The session's list version at the change: grows with every change of the chatter. */
   @IsInt()
   @Min(1)
@@ -128,6 +138,9 @@ export function isChatterSnapshot(value: unknown): value is ChatterSnapshot {
     isCount(event.messageCount) &&
     typeof event.isGreeted === 'boolean' &&
     (event.greetedAt === undefined || event.greetedAt === null || isTimestamp(event.greetedAt)) &&
+    (event.moderation === undefined ||
+      event.moderation === null ||
+      (CHATTER_MODERATIONS as readonly unknown[]).includes(event.moderation)) &&
     isCount(event.version)
   );
 }

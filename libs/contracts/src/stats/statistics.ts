@@ -75,7 +75,10 @@ export interface SessionStatistics extends ActivityStatistics {
   endedAt: string | null;
   total: number;
   greeted: number;
+  /** Neither greeted nor excluded. */
   pending: number;
+  /** Banned or timed out on Twitch before being greeted (ADR 0041). */
+  excluded: number;
   completionRate: number;
 }
 

@@ -110,6 +110,7 @@ export const SUBJECTS = {
     chatterCounted: 'domain.sessions.chatter.counted.v1',
     chatterGreeted: 'domain.sessions.chatter.greeted.v1',
     chatterUngreeted: 'domain.sessions.chatter.ungreeted.v1',
+    chatterModerated: 'domain.sessions.chatter.moderated.v1',
     userDataRemoved: 'domain.sessions.user-data.removed.v1',
   },
 } as const;

@@ -1,5 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { toChatLine, toRaidRecord, toSubscriptionLine } from './chat-line-parser.js';
+import { createRequire } from 'node:module';
+import tmi from 'tmi.js';
+import {
+  toChatLine,
+  toClearChatRecord,
+  toDeletedMessageRecord,
+  toRaidRecord,
+  toSubscriptionLine,
+} from './chat-line-parser.js';
+
+const tmiParser = createRequire(import.meta.url)('tmi.js/lib/parser.js') as {
+  msg(raw: string): unknown;
+};
 
 const userstate = {
   id: 'b34ccfc7-4977-403a-8a94-33c6bac34fb8',
@@ -159,5 +171,117 @@ describe('toSubscriptionLine', () => {
     expect(toSubscriptionLine('#s', { ...resub, id: undefined }, 'hi')).toBeUndefined();
     expect(toSubscriptionLine('#s', { ...resub, 'user-id': undefined }, 'hi')).toBeUndefined();
     expect(toSubscriptionLine('#s', { ...resub, login: undefined }, 'hi')).toBeUndefined();
+  });
+});
+
+/**
+ * Feeds one raw IRC line, as Twitch sends it, through tmi.js and answers the arguments of the
+ * event it emits: the tags exactly as tmi.js hands them to the connection.
+ */
+function tmiEvent(raw: string, event: string): unknown[] {
+  const client = new tmi.Client({ options: { skipMembership: true } });
+  const seen: unknown[][] = [];
+  client.on(event as 'ban', (...args: unknown[]) => seen.push(args));
+  (client as unknown as { handleMessage(message: unknown): void }).handleMessage(
+    tmiParser.msg(raw),
+  );
+  expect(seen).toHaveLength(1);
+  return seen[0];
+}
+
+describe('moderation records', () => {
+  const ban =
+    '@room-id=12345678;target-user-id=87654321;tmi-sent-ts=1642715756806 :tmi.twitch.tv CLEARCHAT #dallas :ronni';
+  const timeout =
+    '@ban-duration=350;room-id=12345678;target-user-id=87654321;tmi-sent-ts=1642719320727 :tmi.twitch.tv CLEARCHAT #dallas :ronni';
+  const cleared = '@room-id=12345678;tmi-sent-ts=1642715695392 :tmi.twitch.tv CLEARCHAT #dallas';
+  const deleted =
+    '@login=foo;room-id=;target-msg-id=94e6c7ff-bf98-4faa-af5d-7ad633a158a9;tmi-sent-ts=1642720582342 :tmi.twitch.tv CLEARMSG #bar :what a great day';
+
+  it("reads Twitch's ban (CLEARCHAT with a target and no duration)", () => {
+    const [channel, login, , tags] = tmiEvent(ban, 'ban') as [string, string, null, object];
+    expect(toClearChatRecord(channel, login, tags)).toEqual({
+      id: 'clearchat:12345678:87654321:1642715756806',
+      channel: 'dallas',
+      channelId: '12345678',
+      userId: '87654321',
+      login: 'ronni',
+      displayName: 'ronni',
+      text: '',
+      sentAt: 1642715756806,
+      firstMessage: false,
+      returningChatter: false,
+      moderation: 'ban',
+    });
+  });
+
+  it("reads Twitch's timeout with its duration in seconds", () => {
+    const [channel, login, , , tags] = tmiEvent(timeout, 'timeout') as [
+      string,
+      string,
+      null,
+      number,
+      object,
+    ];
+    expect(toClearChatRecord(channel, login, tags)).toMatchObject({
+      id: 'clearchat:12345678:87654321:1642719320727',
+      userId: '87654321',
+      login: 'ronni',
+      moderation: 'timeout',
+      timeoutSeconds: 350,
+    });
+  });
+
+  it('publishes nothing for a cleared chat, nor for a ban without a target user id', () => {
+    const [channel] = tmiEvent(cleared, 'clearchat') as [string];
+    expect(toClearChatRecord(channel, undefined, {})).toBeUndefined();
+    const [, login, , tags] = tmiEvent(ban.replace('target-user-id=87654321;', ''), 'ban') as [
+      string,
+      string,
+      null,
+      object,
+    ];
+    expect(toClearChatRecord('#dallas', login, tags)).toBeUndefined();
+  });
+
+  it('drops a timeout whose duration is not a whole number of seconds in range', () => {
+    for (const duration of ['abc', '0', '1209601']) {
+      const [channel, login, , , tags] = tmiEvent(
+        timeout.replace('ban-duration=350', `ban-duration=${duration}`),
+        'timeout',
+      ) as [string, string, null, number, object];
+      expect(toClearChatRecord(channel, login, tags)).toBeUndefined();
+    }
+  });
+
+  it("reads Twitch's CLEARMSG: the deleted message's id and its sender's login", () => {
+    const [channel, , , tags] = tmiEvent(deleted, 'messagedeleted') as [
+      string,
+      string,
+      string,
+      object,
+    ];
+    expect(toDeletedMessageRecord(channel, tags)).toEqual({
+      id: 'clearmsg:94e6c7ff-bf98-4faa-af5d-7ad633a158a9',
+      channel: 'bar',
+      channelId: '',
+      userId: '',
+      login: 'foo',
+      displayName: 'foo',
+      text: '',
+      sentAt: 1642720582342,
+      firstMessage: false,
+      returningChatter: false,
+      moderation: 'delete_message',
+      targetMessageId: '94e6c7ff-bf98-4faa-af5d-7ad633a158a9',
+    });
+  });
+
+  it('drops a CLEARMSG without a message id', () => {
+    const [channel, , , tags] = tmiEvent(
+      deleted.replace('target-msg-id=94e6c7ff-bf98-4faa-af5d-7ad633a158a9;', ''),
+      'messagedeleted',
+    ) as [string, string, string, object];
+    expect(toDeletedMessageRecord(channel, tags)).toBeUndefined();
   });
 });

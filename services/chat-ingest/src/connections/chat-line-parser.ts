@@ -24,6 +24,15 @@ export interface ChatUserstate {
 
 const flag = (value: boolean | string | undefined) => value === true || value === '1';
 
+/** A tag as text: tmi.js turns '1' and '0' into booleans and an empty value into null. */
+const tagText = (value: string | boolean | null | undefined): string | undefined =>
+  value === true ? '1' : value === false ? '0' : (value ?? undefined);
+
+const sentAtOf = (tag: string | undefined): number => {
+  const sentAt = Number(tag);
+  return Number.isFinite(sentAt) && sentAt > 0 ? sentAt : Date.now();
+};
+
 /**
  * Turns a tmi.js message into a ChatLineReceived, or undefined when Twitch's line lacks what
  * a chatter needs (no message id, no user id): such lines are logged and dropped.
@@ -33,7 +42,6 @@ export function toChatLine(
   userstate: ChatUserstate,
   text: string,
 ): ChatLineReceived | undefined {
-  const sentAt = Number(userstate['tmi-sent-ts']);
   const badges = Object.fromEntries(
     Object.entries(userstate.badges ?? {}).filter(
       (entry): entry is [string, string] => typeof entry[1] === 'string',
@@ -47,7 +55,7 @@ export function toChatLine(
     login: userstate.username,
     displayName: userstate['display-name'] || userstate.username,
     text,
-    sentAt: Number.isFinite(sentAt) && sentAt > 0 ? sentAt : Date.now(),
+    sentAt: sentAtOf(userstate['tmi-sent-ts']),
     firstMessage: flag(userstate['first-msg']),
     returningChatter: flag(userstate['returning-chatter']),
     ...(userstate.color ? { color: userstate.color } : {}),
@@ -91,6 +99,90 @@ export function toRaidRecord(channel: string, tags: UserNoticeTags): ChatLineRec
     (tags['system-msg'] ?? '').trim(),
   );
   return line && { ...line, raidViewerCount: viewers };
+}
+
+/** The tags tmi.js hands over with a CLEARCHAT or a CLEARMSG, as it parses them. */
+export interface ModerationTags {
+  'room-id'?: string | boolean | null;
+  'target-user-id'?: string | boolean | null;
+  /** tmi.js leaves this one as text. */
+  'ban-duration'?: string | null;
+  'tmi-sent-ts'?: string;
+  login?: string | boolean | null;
+  'target-msg-id'?: string | boolean | null;
+}
+
+/** A moderation record (ADR 0041): not a line, so no text and no first-message flags. */
+function moderationRecord(
+  channel: string,
+  fields: Pick<ChatLineReceived, 'id' | 'userId' | 'login' | 'moderation'> &
+    Partial<Pick<ChatLineReceived, 'timeoutSeconds' | 'targetMessageId'>>,
+  tags: ModerationTags,
+): ChatLineReceived | undefined {
+  const record = {
+    channel: channel.replace(/^#/, '').toLowerCase(),
+    channelId: tagText(tags['room-id']) ?? '',
+    displayName: fields.login,
+    text: '',
+    sentAt: sentAtOf(tags['tmi-sent-ts']),
+    firstMessage: false,
+    returningChatter: false,
+    ...fields,
+  };
+  return isChatLineReceived(record) ? record : undefined;
+}
+
+/**
+ * A CLEARCHAT: a ban of `target` (the login Twitch sends as the message) without
+ * `ban-duration`, a timeout with it. CLEARCHAT has no message id, so the record's id (the
+ * stream's de-duplication key) is made of the channel, the target and Twitch's time, the same
+ * on every replica that reads it. A cleared chat (no target) changes no chatter and gives
+ * undefined, as does a ban without a target user id.
+ */
+export function toClearChatRecord(
+  channel: string,
+  target: string | null | undefined,
+  tags: ModerationTags,
+): ChatLineReceived | undefined {
+  const userId = tagText(tags['target-user-id']);
+  if (!target || !userId) return undefined;
+  const duration = tags['ban-duration'];
+  const timeout = duration !== undefined && duration !== null;
+  return moderationRecord(
+    channel,
+    {
+      id: `clearchat:${tagText(tags['room-id']) ?? ''}:${userId}:${tags['tmi-sent-ts'] ?? ''}`,
+      userId,
+      login: target.toLowerCase(),
+      moderation: timeout ? 'timeout' : 'ban',
+      ...(timeout ? { timeoutSeconds: Number(duration) } : {}),
+    },
+    tags,
+  );
+}
+
+/**
+ * A CLEARMSG: one message deleted. Twitch sends the sender's login and the message id but no
+ * user id; a message is deleted once, so its id makes the record's id.
+ */
+export function toDeletedMessageRecord(
+  channel: string,
+  tags: ModerationTags,
+): ChatLineReceived | undefined {
+  const messageId = tagText(tags['target-msg-id']);
+  const login = tagText(tags.login);
+  if (!messageId || !login) return undefined;
+  return moderationRecord(
+    channel,
+    {
+      id: `clearmsg:${messageId}`,
+      userId: '',
+      login: login.toLowerCase(),
+      moderation: 'delete_message',
+      targetMessageId: messageId,
+    },
+    tags,
+  );
 }
 
 /**

@@ -17,9 +17,12 @@ import {
 import type { ChatConnection, ChatLineHandler } from './chat-connection.js';
 import {
   toChatLine,
+  toClearChatRecord,
+  toDeletedMessageRecord,
   toRaidRecord,
   toSubscriptionLine,
   type ChatUserstate,
+  type ModerationTags,
   type UserNoticeTags,
 } from './chat-line-parser.js';
 import { JoinRateLimiter } from './join-rate-limiter.js';
@@ -179,6 +182,23 @@ export class TmiChatConnection implements ChatConnection {
     const onRaid = (channel: string, _name: string, _viewers: number, tags?: UserNoticeTags) =>
       accept(channel, tags && toRaidRecord(channel, tags), tags?.id);
     this.client.on('raided', onRaid);
+    // Bans, timeouts and deleted messages travel the same path as moderation records (ADR
+    // 0041). A cleared chat changes no chatter and is not published.
+    this.client.on(
+      'ban',
+      (channel: string, login: string, _reason: unknown, tags: ModerationTags) =>
+        accept(channel, toClearChatRecord(channel, login, tags), `CLEARCHAT of ${login}`),
+    );
+    this.client.on(
+      'timeout',
+      (channel: string, login: string, _reason: unknown, _sec: number, tags: ModerationTags) =>
+        accept(channel, toClearChatRecord(channel, login, tags), `CLEARCHAT of ${login}`),
+    );
+    this.client.on(
+      'messagedeleted',
+      (channel: string, login: string, _text: string, tags: ModerationTags) =>
+        accept(channel, toDeletedMessageRecord(channel, tags), `CLEARMSG of ${login}`),
+    );
   }
 
   /**

@@ -23,6 +23,10 @@ const chatter = (overrides: Partial<ChatterDto> = {}): ChatterDto => ({
   firstMessageEmotes: [],
   lastSeenBeforeAt: null,
   sessionsSeen: 1,
+  moderation: null,
+  moderatedAt: null,
+  timeoutEndsAt: null,
+  firstMessageDeleted: false,
   ...overrides,
 });
 

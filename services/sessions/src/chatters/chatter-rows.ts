@@ -1,11 +1,12 @@
-import type { ChatEmote, ChatterDto } from '@greetboard/contracts';
+import type { ChatEmote, ChatterDto, ChatterModeration } from '@greetboard/contracts';
 
 /** Every chatter query selects these columns (chatters `c`, greeter `g`). */
 export const CHATTER_COLUMNS = `
   c.id, c.session_id, c.username, c.twitch_id, c.display_name, c.profile_image,
   c.first_message, c.message_count, c.first_seen_at, c.last_seen_at, c.is_greeted,
   c.greeted_at, c.greeted_by, c.is_first_time_chatter, c.is_returning_chatter, c.raid_id,
-  c.first_message_emotes, c.last_seen_before_at, c.sessions_seen,
+  c.first_message_emotes, c.last_seen_before_at, c.sessions_seen, c.moderation,
+  c.moderated_at, c.timeout_ends_at, c.first_message_deleted,
   g.id AS greeter_id, g.display_name AS greeter_display_name,
   g.profile_image AS greeter_profile_image`;
 
@@ -29,6 +30,10 @@ export interface ChatterRow {
   first_message_emotes: ChatEmote[];
   last_seen_before_at: Date | null;
   sessions_seen: number;
+  moderation: ChatterModeration | null;
+  moderated_at: Date | null;
+  timeout_ends_at: Date | null;
+  first_message_deleted: boolean;
   greeter_id: string | null;
   greeter_display_name: string | null;
   greeter_profile_image: string | null;
@@ -62,5 +67,9 @@ export function toChatterDto(row: ChatterRow): ChatterDto {
     firstMessageEmotes: row.first_message_emotes,
     lastSeenBeforeAt: row.last_seen_before_at?.toISOString() ?? null,
     sessionsSeen: row.sessions_seen,
+    moderation: row.moderation,
+    moderatedAt: row.moderated_at?.toISOString() ?? null,
+    timeoutEndsAt: row.timeout_ends_at?.toISOString() ?? null,
+    firstMessageDeleted: row.first_message_deleted,
   };
 }

@@ -21,6 +21,8 @@ const PAGE_ROWS = 1_000;
 const PAGE_BYTES = 600_000;
 /** Field names, punctuation and fixed-size values of one chatter in JSON, roughly. */
 const CHATTER_JSON_OVERHEAD = 420;
+/** A timed-out chatter's new line (`EXCLUDED`) sent after the timeout ended. */
+const TIMEOUT_OVER = `c.moderation = 'timed_out' AND EXCLUDED.last_seen_at >= c.timeout_ends_at`;
 /** Twitch caps a chat message at 500 characters. */
 const FIRST_MESSAGE_MAX = 500;
 
@@ -250,6 +252,7 @@ export class ChattersRepository {
                 (array_agg(i.returning_chatter ORDER BY i.sent_ms, i.message_id))[1]
                   AS returning_chatter,
                 (array_agg(i.emotes ORDER BY i.sent_ms, i.message_id))[1]::jsonb AS emotes,
+                (array_agg(i.message_id ORDER BY i.sent_ms, i.message_id))[1] AS first_message_id,
                 count(*)::int AS lines,
                 'epoch'::timestamptz + min(i.sent_ms) * interval '1 millisecond' AS first_seen_at,
                 'epoch'::timestamptz + max(i.sent_ms) * interval '1 millisecond' AS last_seen_at
@@ -266,12 +269,14 @@ export class ChattersRepository {
          INSERT INTO sessions.chatters AS c
            (session_id, twitch_id, username, display_name, first_message, message_count,
             first_seen_at, last_seen_at, is_first_time_chatter, is_returning_chatter, version,
-            raid_id, first_message_emotes, profile_image, last_seen_before_at, sessions_seen)
+            raid_id, first_message_emotes, profile_image, last_seen_before_at, sessions_seen,
+            first_message_id)
          SELECT p.session_id, p.twitch_id, p.username, p.display_name, p.first_message, p.lines,
                 p.first_seen_at, p.last_seen_at, p.first_msg, p.returning_chatter, b.list_version,
                 -- A new chatter arriving with a raid is its raider; one already here never is.
                 ${RAID_OF_NEW_CHATTER},
-                p.emotes, pr.profile_image, h.last_seen_before_at, h.earlier_sessions + 1
+                p.emotes, pr.profile_image, h.last_seen_before_at, h.earlier_sessions + 1,
+                p.first_message_id
            FROM per_chatter p JOIN bumped b ON b.id = p.session_id
            -- The image when the cache has it; else the profile job fetches it shortly after.
            LEFT JOIN sessions.chatter_profiles pr ON pr.twitch_id = p.twitch_id
@@ -299,6 +304,12 @@ export class ChattersRepository {
                                 THEN EXCLUDED.is_returning_chatter ELSE c.is_returning_chatter END,
            first_message_emotes = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
                                 THEN EXCLUDED.first_message_emotes ELSE c.first_message_emotes END,
+           -- Its id, so a moderator deleting that message on Twitch marks it (ADR 0041).
+           first_message_id = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
+                                THEN EXCLUDED.first_message_id ELSE c.first_message_id END,
+           -- A chatter who speaks again after their timeout ended is back on the desk.
+           moderation = CASE WHEN ${TIMEOUT_OVER} THEN NULL ELSE c.moderation END,
+           timeout_ends_at = CASE WHEN ${TIMEOUT_OVER} THEN NULL ELSE c.timeout_ends_at END,
            first_seen_at = LEAST(c.first_seen_at, EXCLUDED.first_seen_at),
            version = EXCLUDED.version
          RETURNING c.*, (xmax = 0) AS inserted),

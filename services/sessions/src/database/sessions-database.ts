@@ -6,6 +6,7 @@ import { SessionsOutbox1767400000000 } from './migrations/1767400000000-Sessions
 import { ChatterProfilesAndHistory1767500000000 } from './migrations/1767500000000-ChatterProfilesAndHistory.js';
 import { SessionRaids1768200000000 } from './migrations/1768200000000-SessionRaids.js';
 import { ChattersWithoutImage1768300000000 } from './migrations/1768300000000-ChattersWithoutImage.js';
+import { ChatterModeration1768400000000 } from './migrations/1768400000000-ChatterModeration.js';
 
 /**
  * The sessions service's schema, defined by its hand-written migrations. Every statement is
@@ -22,5 +23,6 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     ChatterProfilesAndHistory1767500000000,
     SessionRaids1768200000000,
     ChattersWithoutImage1768300000000,
+    ChatterModeration1768400000000,
   ],
 };

@@ -31,7 +31,7 @@ export function chatterSnapshot(alias: string): string {
     'twitchId', ${alias}.twitch_id, 'firstSeenAt', ${isoSql(`${alias}.first_seen_at`)},
     'lastSeenAt', ${isoSql(`${alias}.last_seen_at`)}, 'messageCount', ${alias}.message_count,
     'isGreeted', ${alias}.is_greeted, 'greetedAt', ${isoSql(`${alias}.greeted_at`)},
-    'version', ${alias}.version)`;
+    'moderation', ${alias}.moderation, 'version', ${alias}.version)`;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 import {
   ChatLineReceived,
   isChatLineReceived,
+  type ChatterDto,
   type LiveChattersEvent,
 } from '@greetboard/contracts';
 import { chatterUpsertDuration, newChatters, secondsSince } from '@greetboard/metrics';
@@ -18,8 +19,9 @@ import {
   type StreamMessage,
 } from '@greetboard/transport';
 import { ChatterProfilesJob } from '../chatter-profiles/chatter-profiles.job.js';
-import { ChattersRepository } from '../chatters/chatters.repository.js';
+import { ChattersRepository, type RecordedChatter } from '../chatters/chatters.repository.js';
 import { LiveEvents } from '../live/live-events.js';
+import { ModerationRepository } from '../moderation/moderation.repository.js';
 import { RaidsRepository } from '../raids/raids.repository.js';
 import { SESSIONS_STREAMS, SESSIONS_STREAM_SETTINGS, type StreamSettings } from '../streams.js';
 
@@ -40,7 +42,9 @@ const ACK_WAIT_MS = 5_000;
  * and message ids recorded per session make the redelivery count nothing twice. The live
  * event follows the commit: one per session of the batch, with all its new and changed
  * chatters and who may see them (read in the same statement). Raid records on the same stream
- * (ADR 0032) are stored first, so the batch's new chatters who arrive with a raid are marked.
+ * (ADR 0032) are stored first, so the batch's new chatters who arrive with a raid are marked;
+ * moderation records (ADR 0041) are applied last, so a ban finds the row its target's lines in
+ * the same batch created.
  */
 @Injectable()
 export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -51,6 +55,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     @Inject(SESSIONS_STREAM_SETTINGS) private readonly settings: StreamSettings,
     private readonly chatters: ChattersRepository,
     private readonly raids: RaidsRepository,
+    private readonly moderation: ModerationRepository,
     private readonly live: LiveEvents,
     private readonly profiles: ChatterProfilesJob,
   ) {}
@@ -78,36 +83,62 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
   async handle(batch: StreamMessage<ChatLineReceived>[]): Promise<void> {
     const lines: ChatLineReceived[] = [];
     const raids: ChatLineReceived[] = [];
-    for (const { data: line } of batch)
-      (line.raidViewerCount === undefined ? lines : raids).push(line);
+    const moderation: ChatLineReceived[] = [];
+    for (const { data: line } of batch) {
+      if (line.moderation !== undefined) moderation.push(line);
+      else (line.raidViewerCount === undefined ? lines : raids).push(line);
+    }
     // Raids first, so the raiders among this batch's new chatters are marked (ADR 0032).
     const recordedRaids = await this.raids.recordRaids(raids);
     const start = process.hrtime.bigint();
     const recorded = await this.chatters.recordChatLines(lines);
     chatterUpsertDuration.observe(secondsSince(start));
     newChatters.inc(recorded.filter((entry) => entry.isNew).length);
-    const bySession = new Map<string, LiveChattersEvent>();
-    let withoutImage = false;
-    for (const { chatter, isNew, ownerId, editorIds, listVersion } of recorded) {
-      if (isNew && chatter.profileImage === null) withoutImage = true;
-      let event = bySession.get(chatter.sessionId);
-      if (!event) {
-        event = {
+    const moderated = await this.moderation.recordModeration(moderation);
+    for (const { raid, ownerId } of recordedRaids) {
+      await this.live.toSession(ownerId, raid.sessionId, 'raid', raid);
+    }
+    await this.live.chattersChanged(liveEvents([...recorded, ...moderated]));
+    // The image comes from Helix in the background, never on this path.
+    if (recorded.some(({ chatter, isNew }) => isNew && chatter.profileImage === null)) {
+      this.profiles.wake();
+    }
+  }
+}
+
+/**
+ * One live event per session, with each chatter once in its newest state (a chatter created
+ * and then moderated in one batch goes out as created, already marked) and the list version
+ * of the session's last write.
+ */
+function liveEvents(recorded: RecordedChatter[]): LiveChattersEvent[] {
+  const bySession = new Map<
+    string,
+    { event: LiveChattersEvent; created: Map<string, ChatterDto>; updated: Map<string, ChatterDto> }
+  >();
+  for (const { chatter, isNew, ownerId, editorIds, listVersion } of recorded) {
+    let entry = bySession.get(chatter.sessionId);
+    if (!entry) {
+      entry = {
+        event: {
           sessionId: chatter.sessionId,
           userIds: [ownerId, ...editorIds],
           created: [],
           updated: [],
           listVersion,
-        };
-        bySession.set(chatter.sessionId, event);
-      }
-      (isNew ? event.created : event.updated).push(chatter);
+        },
+        created: new Map(),
+        updated: new Map(),
+      };
+      bySession.set(chatter.sessionId, entry);
     }
-    for (const { raid, ownerId } of recordedRaids) {
-      await this.live.toSession(ownerId, raid.sessionId, 'raid', raid);
-    }
-    await this.live.chattersChanged([...bySession.values()]);
-    // The image comes from Helix in the background, never on this path.
-    if (withoutImage) this.profiles.wake();
+    entry.event.listVersion = listVersion;
+    if (isNew || entry.created.has(chatter.id)) entry.created.set(chatter.id, chatter);
+    else entry.updated.set(chatter.id, chatter);
   }
+  return [...bySession.values()].map(({ event, created, updated }) => ({
+    ...event,
+    created: [...created.values()],
+    updated: [...updated.values()],
+  }));
 }

@@ -68,16 +68,18 @@ export class ReadModelRepository {
     const column = <T>(pick: (chatter: ChatterSnapshot) => T) => chatters.map(pick);
     await manager.query(
       `INSERT INTO stats.chatters
-         (id, session_id, owner_id, first_seen_at, message_count, is_greeted, greeted_at, version)
+         (id, session_id, owner_id, first_seen_at, message_count, is_greeted, greeted_at, version,
+          moderation)
        SELECT t.* FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::int[],
-                              $6::boolean[], $7::timestamptz[], $8::bigint[])
-         AS t(id, session_id, owner_id, first_seen_at, message_count, is_greeted, greeted_at, version)
+                              $6::boolean[], $7::timestamptz[], $8::bigint[], $9::text[])
+         AS t(id, session_id, owner_id, first_seen_at, message_count, is_greeted, greeted_at, version,
+              moderation)
         WHERE NOT EXISTS (SELECT 1 FROM stats.sessions s WHERE s.id = t.session_id AND s.deleted)
           AND NOT EXISTS (SELECT 1 FROM stats.removed_users r WHERE r.id = t.owner_id)
        ON CONFLICT (id) DO UPDATE SET
          first_seen_at = EXCLUDED.first_seen_at, message_count = EXCLUDED.message_count,
          is_greeted = EXCLUDED.is_greeted, greeted_at = EXCLUDED.greeted_at,
-         version = EXCLUDED.version
+         moderation = EXCLUDED.moderation, version = EXCLUDED.version
        WHERE stats.chatters.version < EXCLUDED.version`,
       [
         column((c) => c.id),
@@ -88,6 +90,7 @@ export class ReadModelRepository {
         column((c) => c.isGreeted),
         column((c) => c.greetedAt ?? null),
         column((c) => c.version),
+        column((c) => c.moderation ?? null),
       ],
     );
   }

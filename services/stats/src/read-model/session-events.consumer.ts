@@ -31,6 +31,7 @@ const READ_MODEL_EVENTS: readonly DomainEventName[] = [
   'chatterCounted',
   'chatterGreeted',
   'chatterUngreeted',
+  'chatterModerated',
   'userDataRemoved',
 ];
 
@@ -89,7 +90,8 @@ export class SessionEventsConsumer implements OnApplicationBootstrap, BeforeAppl
           case 'chatterCreated':
           case 'chatterCounted':
           case 'chatterGreeted':
-          case 'chatterUngreeted': {
+          case 'chatterUngreeted':
+          case 'chatterModerated': {
             const held = chatters.get(event.payload.id);
             if (!held || held.version < event.payload.version)
               chatters.set(event.payload.id, event.payload);

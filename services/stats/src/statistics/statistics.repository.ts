@@ -65,6 +65,17 @@ export class StatisticsRepository {
     }));
   }
 
+  /** Chatters banned or timed out before being greeted (ADR 0041): neither greeted nor pending. */
+  async excludedChatters(sessionId: string): Promise<number> {
+    const [row] = await queryRows<{ excluded: number }>(
+      this.dataSource,
+      `SELECT count(*)::int AS excluded FROM stats.chatters
+        WHERE session_id = $1 AND moderation IS NOT NULL AND NOT is_greeted`,
+      [sessionId],
+    );
+    return row?.excluded ?? 0;
+  }
+
   /** From the quarter-hour roll-ups (migration ChatterSlots), not the chatters themselves. */
   async chatterGroups(scope: Scope, timeZone: string): Promise<ChatterGroup[]> {
     const rows = await queryRows<ChatterGroup & { greetSeconds: string }>(

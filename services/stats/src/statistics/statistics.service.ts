@@ -99,11 +99,10 @@ export class StatisticsService {
     // Only the owner's own sessions (ADR 0020); another's reads as not found.
     const [session] = await this.repository.sessions(actor.id, asOf, sessionId);
     if (!session) throw new DomainError('SESSION_NOT_FOUND');
-    const { totalChatters, totalGreeted, ...shared } = await this.activity(
-      { column: 'session_id', id: sessionId },
-      zone,
-      asOf,
-    );
+    const [{ totalChatters, totalGreeted, ...shared }, excluded] = await Promise.all([
+      this.activity({ column: 'session_id', id: sessionId }, zone, asOf),
+      this.repository.excludedChatters(sessionId),
+    ]);
     return {
       ...shared,
       sessionId,
@@ -113,7 +112,8 @@ export class StatisticsService {
       endedAt: session.ended_at?.toISOString() ?? null,
       total: totalChatters,
       greeted: totalGreeted,
-      pending: totalChatters - totalGreeted,
+      pending: totalChatters - totalGreeted - excluded,
+      excluded,
       completionRate: percent(totalGreeted, totalChatters),
     };
   }

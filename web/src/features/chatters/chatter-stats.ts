@@ -4,6 +4,8 @@ export interface ChatterStats {
   total: number;
   greeted: number;
   pending: number;
+  /** Banned or timed out before being greeted: neither greeted nor waiting (ADR 0041). */
+  excluded: number;
   greetedPercentage: number;
 }
 
@@ -12,13 +14,17 @@ export function greetedPercentage(greeted: number, total: number): number {
   return total > 0 ? Math.round((greeted / total) * 100) : 0;
 }
 
-export function chatterStats(chatters: readonly Pick<ChatterDto, 'isGreeted'>[]): ChatterStats {
+export function chatterStats(
+  chatters: readonly Pick<ChatterDto, 'isGreeted' | 'moderation'>[],
+): ChatterStats {
   const total = chatters.length;
   const greeted = chatters.filter((c) => c.isGreeted).length;
+  const excluded = chatters.filter((c) => !c.isGreeted && c.moderation).length;
   return {
     total,
     greeted,
-    pending: total - greeted,
+    pending: total - greeted - excluded,
+    excluded,
     greetedPercentage: greetedPercentage(greeted, total),
   };
 }

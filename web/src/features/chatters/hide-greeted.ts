@@ -1,5 +1,6 @@
 import type { ChatterDto } from '@greetboard/contracts/wire';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStoredBoolean } from '../../app/use-stored-boolean';
 
 export const HIDE_GREETED_STORAGE_KEY = 'hideGreeted';
 /** How long a chatter just greeted stays visible while greeted chatters are hidden. */
@@ -14,6 +15,27 @@ export function visibleChatters<T extends Pick<ChatterDto, 'id' | 'isGreeted'>>(
   return hideGreeted
     ? chatters.filter((c) => !c.isGreeted || justGreeted.has(c.id))
     : [...chatters];
+}
+
+/** Remembers 'Show banned and timed out' locally, as Hide greeted is. */
+export const SHOW_MODERATED_STORAGE_KEY = 'showModerated';
+
+/** Banned or timed out on Twitch (ADR 0041): off the to-greet list unless asked for. */
+export const isModerated = (chatter: Pick<ChatterDto, 'moderation'>) => Boolean(chatter.moderation);
+
+/** The chatters of the desk: without the banned and timed out unless they are to be shown. */
+export function listedChatters<T extends Pick<ChatterDto, 'moderation'>>(
+  chatters: readonly T[],
+  showModerated: boolean,
+): readonly T[] {
+  return showModerated ? chatters : chatters.filter((c) => !isModerated(c));
+}
+
+/** The stored 'Show banned and timed out' switch and the chatters it lets through. */
+export function useListedChatters(chatters: readonly ChatterDto[]) {
+  const [showModerated, setShowModerated] = useStoredBoolean(SHOW_MODERATED_STORAGE_KEY, false);
+  const listed = useMemo(() => listedChatters(chatters, showModerated), [chatters, showModerated]);
+  return { listed, showModerated, setShowModerated };
 }
 
 /** Ids of chatters greeted in the last two seconds. */

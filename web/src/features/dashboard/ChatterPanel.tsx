@@ -5,7 +5,8 @@ import { Spinner } from '../../components/Spinner';
 import { StatusPill } from '../../components/StatusPill';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { ChatterList } from '../chatters/ChatterList';
-import { useJustGreeted } from '../chatters/hide-greeted';
+import { useJustGreeted, useListedChatters } from '../chatters/hide-greeted';
+import { ShowModeratedSwitch } from '../chatters/ShowModeratedSwitch';
 import { KeyHelpDialog } from '../chatters/triage/KeyHelpDialog';
 import { greetedMark } from '../chatters/triage/RowMarks';
 import { badgesWithRaider, RaidBanner, useRaidKeyHelp } from '../raids/RaidBanner';
@@ -49,7 +50,8 @@ function SessionChatters({ session }: { session: SessionDto }) {
   const raidKeys = useRaidKeyHelp();
   const { data: chatters = [], isLoading, isError } = useGetChattersQuery(session.id);
   const [settling, markSettling] = useJustGreeted();
-  const desk = useDeskList(chatters, settling);
+  const moderated = useListedChatters(chatters);
+  const desk = useDeskList(moderated.listed, settling);
   const page = useDeskPage(session.id, desk, desk.matching, markSettling);
 
   useEffect(() => {
@@ -71,6 +73,13 @@ function SessionChatters({ session }: { session: SessionDto }) {
       {banner}
       <TriageToolbar desk={desk} page={page} total={chatters.length} />
       <div className="list-toolbar">
+        <ShowModeratedSwitch
+          checked={moderated.showModerated}
+          onChange={(checked) => {
+            moderated.setShowModerated(checked);
+            page.setPage(1);
+          }}
+        />
         <PageSizeSelect value={page.pageSize} onChange={page.setPageSize} />
       </div>
       {page.total === 0 ? (

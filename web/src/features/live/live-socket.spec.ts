@@ -26,6 +26,10 @@ const CHATTER: ChatterDto = {
   firstMessageEmotes: [],
   lastSeenBeforeAt: null,
   sessionsSeen: 1,
+  moderation: null,
+  moderatedAt: null,
+  timeoutEndsAt: null,
+  firstMessageDeleted: false,
 };
 
 describe('LiveSocket', () => {

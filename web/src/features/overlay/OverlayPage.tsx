@@ -16,6 +16,7 @@ import { ChatterList } from '../chatters/ChatterList';
 import {
   HIDE_GREETED_STORAGE_KEY,
   useJustGreeted,
+  listedChatters,
   visibleChatters,
 } from '../chatters/hide-greeted';
 import { liveSocket } from '../live/live-socket';
@@ -188,9 +189,10 @@ function SessionMonitor({
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
   const stats = chatterStats(chatters);
-  // The overlay lists the people still to greet first, always ('Next to greet').
+  // The overlay lists the people still to greet first, always ('Next to greet'), and never
+  // the banned or timed out: what it shows may be on stream (ADR 0041).
   const ordered = useMemo(
-    () => orderChatters(chatters, 'next', justGreeted),
+    () => orderChatters(listedChatters(chatters, false), 'next', justGreeted),
     [chatters, justGreeted],
   );
   const shownAll = visibleChatters(ordered, hideGreeted, justGreeted);

@@ -15,9 +15,11 @@ import { ChatConnectionBanner } from '../chat-connection/ChatConnectionBanner';
 import { useGetChattersQuery } from '../chatters/chatters-api';
 import { chatterStats } from '../chatters/chatter-stats';
 import { ChatterList } from '../chatters/ChatterList';
+import { ShowModeratedSwitch } from '../chatters/ShowModeratedSwitch';
 import {
   HIDE_GREETED_STORAGE_KEY,
   useJustGreeted,
+  useListedChatters,
   visibleChatters,
 } from '../chatters/hide-greeted';
 import { PageSizeSelect } from '../../components/Pagination';
@@ -159,7 +161,8 @@ function PeopleToGreet({
   const raidKeys = useRaidKeyHelp();
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
-  const desk = useDeskList(chatters, justGreeted);
+  const moderated = useListedChatters(chatters);
+  const desk = useDeskList(moderated.listed, justGreeted);
   const shown = visibleChatters(desk.matching, hideGreeted, justGreeted);
   const page = useDeskPage(session.id, desk, shown, markGreeted);
 
@@ -184,6 +187,13 @@ function PeopleToGreet({
             </Switch.Root>
             {t('sessionPage.hideGreeted')}
           </label>
+          <ShowModeratedSwitch
+            checked={moderated.showModerated}
+            onChange={(checked) => {
+              moderated.setShowModerated(checked);
+              page.setPage(1);
+            }}
+          />
           <PageSizeSelect value={page.pageSize} onChange={page.setPageSize} />
         </div>
       </div>

@@ -4,7 +4,7 @@ import { chatterHistory } from './chatter-history';
 import './badges.css';
 
 /**
- * The pills after a chatter's name: Twitch's first-time and returning flags, and from the
+ * The pills after a chatter's name: Twitch's moderation (ADR 0041), Twitch's first-time and returning flags, and from the
  * streamer's own earlier sessions 'Back after N days' and 'Nth stream' (ADR 0033).
  */
 export function ChatterBadges({ chatter }: { chatter: ChatterDto }) {
@@ -16,8 +16,27 @@ export function ChatterBadges({ chatter }: { chatter: ChatterDto }) {
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
       new Date(chatter.lastSeenBeforeAt),
     );
+  const timeoutEnd =
+    chatter.timeoutEndsAt &&
+    new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(
+      new Date(chatter.timeoutEndsAt),
+    );
   return (
     <>
+      {chatter.moderation === 'banned' && (
+        <span className="chatter-badge badge-moderated">{t('badges:banned')}</span>
+      )}
+      {chatter.moderation === 'timed_out' && (
+        <span
+          className="chatter-badge badge-moderated"
+          title={t('badges:timedOutTitle', { time: timeoutEnd })}
+        >
+          {t('badges:timedOut')}
+        </span>
+      )}
+      {chatter.firstMessageDeleted && (
+        <span className="chatter-badge badge-moderated">{t('badges:firstMessageDeleted')}</span>
+      )}
       {chatter.isFirstTimeChatter && (
         <span className="chatter-badge badge-first-time">{t('badges:firstTime')}</span>
       )}

@@ -12,4 +12,9 @@ export const de: BadgeTexts = {
   streamOrdinalOther: '{{n}}. Stream',
   streamTitle_one: 'In {{count}} deiner Streams gesehen, diesen mitgezählt',
   streamTitle_other: 'In {{count}} deiner Streams gesehen, diesen mitgezählt',
+  banned: 'Gebannt',
+  timedOut: 'Timeout',
+  timedOutTitle: 'Auf Twitch im Timeout bis {{time}}',
+  firstMessageDeleted: 'Erste Nachricht gelöscht',
+  showModerated: 'Gebannte und Timeouts zeigen',
 };

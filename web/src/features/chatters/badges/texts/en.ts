@@ -11,6 +11,11 @@ export const en = {
   streamOrdinalOther: '{{n}}th stream',
   streamTitle_one: 'Seen in {{count}} of your streams, this one included',
   streamTitle_other: 'Seen in {{count}} of your streams, this one included',
+  banned: 'Banned',
+  timedOut: 'Timed out',
+  timedOutTitle: 'Timed out on Twitch until {{time}}',
+  firstMessageDeleted: 'First message deleted',
+  showModerated: 'Show banned and timed out',
 };
 
 /**

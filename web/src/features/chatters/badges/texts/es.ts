@@ -14,4 +14,9 @@ export const es: BadgeTexts = {
   streamTitle_one: 'Visto en {{count}} de tus directos, contando este',
   streamTitle_other: 'Visto en {{count}} de tus directos, contando este',
   streamTitle_many: 'Visto en {{count}} de tus directos, contando este',
+  banned: 'Baneado',
+  timedOut: 'Expulsado temporalmente',
+  timedOutTitle: 'Expulsado temporalmente en Twitch hasta {{time}}',
+  firstMessageDeleted: 'Primer mensaje eliminado',
+  showModerated: 'Mostrar baneados y expulsados',
 };

@@ -14,4 +14,9 @@ export const fr: BadgeTexts = {
   streamTitle_one: 'Vu dans {{count}} de vos streams, celui-ci compris',
   streamTitle_other: 'Vu dans {{count}} de vos streams, celui-ci compris',
   streamTitle_many: 'Vu dans {{count}} de vos streams, celui-ci compris',
+  banned: 'Banni',
+  timedOut: 'Exclu temporairement',
+  timedOutTitle: "Exclu temporairement sur Twitch jusqu'à {{time}}",
+  firstMessageDeleted: 'Premier message supprimé',
+  showModerated: 'Afficher les bannis et exclus',
 };
