@@ -27,6 +27,13 @@ describe('serverErrorText', () => {
     );
   });
 
+  it("gives an English reader the server's own words, which may say more than the code", async () => {
+    const unknown = refusal('USER_NOT_FOUND', 'No Greetboard user is named "nobody_at_all".');
+    expect(serverErrorText(i18n.t, unknown)).toBe('No Greetboard user is named "nobody_at_all".');
+    await changeLanguage('de');
+    expect(serverErrorText(i18n.t, unknown)).toBe('Benutzer nicht gefunden.');
+  });
+
   it("falls back to the server's text for a code this version does not know", async () => {
     await changeLanguage('es');
     expect(serverErrorText(i18n.t, refusal('SOMETHING_NEW', 'Something new.'))).toBe(
