@@ -136,4 +136,27 @@ describe('moderation follows chat', () => {
     await screenshot(editor, 'moderation-session-page-deleted');
     expect(errors).toEqual([]);
   });
+
+  it('counts the banned and the timed-out chatter as excluded in the statistics, not pending', async () => {
+    await owner.goto(`${app.origin}/statistics`);
+    await owner.getByLabel('Show').selectOption(session.id);
+    const figures = owner.locator('[data-view="session"]');
+    const card = (label: string) =>
+      figures.locator('.stat-card', { has: owner.getByText(label, { exact: true }) });
+    // The read model follows the sessions service's events; the page is read until it has them.
+    await waitFor(
+      async () => {
+        if ((await card('Banned or timed out').count()) > 0) return true;
+        await owner.reload();
+        await owner.getByLabel('Show').selectOption(session.id);
+        return false;
+      },
+      { timeoutMs: 20_000, what: 'the excluded figure on the statistics screen' },
+    );
+    const value = async (label: string) =>
+      Number((await card(label).locator('.stat-value').innerText()).trim());
+    expect(await value('Banned or timed out')).toBe(2);
+    expect(await value('Pending')).toBe((await value('Total')) - (await value('Greeted')) - 2);
+    await screenshot(owner, 'moderation-statistics-session');
+  });
 });

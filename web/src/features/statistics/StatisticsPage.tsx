@@ -203,6 +203,10 @@ function SessionFigures({ figures }: { figures: SessionStatistics }) {
           <StatCard label={t('statistics:total')} value={n(figures.total)} />
           <StatCard label={t('statistics:greeted')} value={n(figures.greeted)} />
           <StatCard label={t('statistics:pending')} value={n(figures.pending)} />
+          {figures.excluded > 0 && (
+            // Banned or timed out on Twitch: neither greeted nor waiting to be.
+            <StatCard label={t('statistics:excluded')} value={n(figures.excluded)} />
+          )}
           <StatCard
             label={t('statistics:completionRate')}
             value={formatPercent(figures.completionRate, language)}

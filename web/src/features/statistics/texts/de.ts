@@ -44,6 +44,7 @@ export const de: StatisticsTexts = {
   atLeast: '{{time}} oder mehr',
   total: 'Gesamt',
   pending: 'Ausstehend',
+  excluded: 'Gebannt oder im Timeout',
   completionRate: 'Abschlussquote',
   sessionStatus: 'Session-Status',
   dailyActivity: 'Tägliche Aktivität (letzte 7 Tage)',

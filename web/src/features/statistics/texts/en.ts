@@ -41,6 +41,7 @@ export const en = {
   atLeast: '{{time}} or more',
   total: 'Total',
   pending: 'Pending',
+  excluded: 'Banned or timed out',
   completionRate: 'Completion Rate',
   sessionStatus: 'Session Status',
   dailyActivity: 'Daily Activity (Last 7 Days)',

@@ -51,6 +51,7 @@ export const es: StatisticsTexts = {
   atLeast: '{{time}} o más',
   total: 'Total',
   pending: 'Pendientes',
+  excluded: 'Baneados o suspendidos',
   completionRate: 'Tasa de finalización',
   sessionStatus: 'Estado de la sesión',
   dailyActivity: 'Actividad diaria (últimos 7 días)',

@@ -51,6 +51,7 @@ export const fr: StatisticsTexts = {
   atLeast: '{{time}} ou plus',
   total: 'Total',
   pending: 'En attente',
+  excluded: 'Bannis ou exclus temporairement',
   completionRate: 'Taux d’achèvement',
   sessionStatus: 'État de la session',
   dailyActivity: 'Activité quotidienne (7 derniers jours)',
