@@ -116,7 +116,7 @@ export const channelTakeovers = new Counter({
 });
 export const chatChannelsUnjoined = new Gauge({
   name: 'greetboard_chat_channels_unjoined',
-  help: 'Channels whose lease this chat-ingest replica holds but whose chat Twitch has not confirmed joined.',
+  help: 'Channels this chat-ingest replica holds or is taking whose JOIN Twitch has not confirmed.',
 });
 export const chatJoinFailures = new Counter({
   name: 'greetboard_chat_join_failures_total',

@@ -81,11 +81,13 @@ describe('ChannelMonitor and Twitch’s confirmations', () => {
   }
 
   it('takes a channel’s lease only once Twitch confirmed the JOIN, at once when it does', async () => {
-    const { monitor, leases, connections, status } = alone(['slow']);
+    const { monitor, leases, connections, status, unjoinedGauge } = alone(['slow']);
     await monitor.tick();
     expect(await leases.holder('slow')).toBeNull();
     expect(monitor.channels()).toEqual([]);
     expect(monitor.unjoinedChannels()).toEqual(['slow']);
+    // Not leased yet, but nobody reads it: a JOIN Twitch never answers must reach the alert.
+    expect(await unjoinedGauge()).toBe(1);
     expect(await status('slow')).toMatchObject({ joined: false, replicaId: 'one' });
     // Ticks while Twitch has not answered send no second JOIN and keep the connection.
     await monitor.tick();
@@ -98,6 +100,7 @@ describe('ChannelMonitor and Twitch’s confirmations', () => {
     expect(await leases.holder('slow')).toBe('one');
     expect(monitor.channels()).toEqual(['slow']);
     expect(monitor.unjoinedChannels()).toEqual([]);
+    expect(await unjoinedGauge()).toBe(0);
     expect(await status('slow')).toMatchObject({ joined: true, reason: null });
   });
 

@@ -312,6 +312,6 @@ export class ChannelMonitor {
   }
 
   private countUnjoined(): void {
-    chatChannelsUnjoined.set([...this.held].filter((c) => !this.pool.isJoined(c)).length);
+    chatChannelsUnjoined.set(this.unjoinedChannels().length);
   }
 }
