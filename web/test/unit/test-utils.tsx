@@ -68,6 +68,8 @@ export function sessionFixture(id: string, overrides: Partial<SessionDto> = {}):
     createdAt: '2025-01-01T10:00:00Z',
     startedAt: '2025-01-01T10:00:00Z',
     endedAt: null,
+    startedBy: 'manual',
+    stream: null,
     userId: 'user-1',
     user: { username: 'streamer' },
     _count: { chatters: 0 },

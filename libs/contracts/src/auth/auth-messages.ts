@@ -4,6 +4,9 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsInt,
+  Max,
+  Min,
   IsOptional,
   IsString,
   IsUUID,
@@ -100,7 +103,14 @@ export interface UserSettingsDto {
   theme: Theme;
   defaultKeywords: string;
   language: Language;
+  /**
+   * How long an auto-started session waits for its stream to come back after it goes offline
+   * before it stops (ADR 0045); 0 stops it at once.
+   */
+  autoStartGraceMinutes: number;
 }
+
+export const MAX_AUTO_START_GRACE_MINUTES = 120;
 
 export const DEFAULT_USER_SETTINGS: UserSettingsDto = {
   soundNotifications: false,
@@ -110,6 +120,7 @@ export const DEFAULT_USER_SETTINGS: UserSettingsDto = {
   theme: 'dark',
   defaultKeywords: '[]',
   language: 'en',
+  autoStartGraceMinutes: 10,
 };
 
 /** A change to settings: any subset of the fields, merged into what is stored. */
@@ -142,6 +153,12 @@ export class SettingsChanges {
   @IsOptional()
   @IsIn(LANGUAGES, { message: `language must be one of: ${LANGUAGES.join(', ')}` })
   language?: Language;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_AUTO_START_GRACE_MINUTES)
+  autoStartGraceMinutes?: number;
 }
 
 export class UpdateSettingsRequest {

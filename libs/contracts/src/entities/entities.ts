@@ -22,6 +22,27 @@ export interface SessionDto {
   userId: string;
   user: { username: string };
   _count: { chatters: number };
+  /** Who began it (ADR 0045): a person, or auto-start when the stream went live. */
+  startedBy: SessionStarter;
+  /** The owner's stream while the session runs, as Greetboard last saw it; null otherwise. */
+  stream: SessionStreamDto | null;
+}
+
+export const SESSION_STARTERS = ['manual', 'auto'] as const;
+export type SessionStarter = (typeof SESSION_STARTERS)[number];
+
+/** The owner's Twitch stream as a running session knows it (ADR 0045). */
+export interface SessionStreamDto {
+  live: boolean;
+  /** The stream's title, when known. */
+  title: string | null;
+  /** When it went live or offline (ISO 8601). */
+  since: string;
+  /**
+   * An auto-started session whose stream went offline stops at this time (ISO 8601) unless the
+   * stream comes back first; null for a live stream or a session started by hand.
+   */
+  stopsAt: string | null;
 }
 
 export interface ChatterDto {

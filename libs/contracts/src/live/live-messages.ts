@@ -115,6 +115,16 @@ export const SERVER_MESSAGE_PAYLOADS = {
   claims_update: z.object({ sessionId: z.string(), claims: z.array(chatterClaim) }),
   /** The session's chat connection changed (ADR 0042); also `GET …/chat-connection`. */
   chat_connection: chatConnection,
+  /**
+   * One session per channel reads chat (ADR 0045): starting session `id` stopped session
+   * `stoppedId`. Sent to the owner's and editors' screens beside the usual `session_stopped`.
+   */
+  session_replaced: z.object({
+    id: z.string(),
+    name: z.string(),
+    stoppedId: z.string(),
+    stoppedName: z.string(),
+  }),
 };
 
 export type ClientMessagePayloads = {
@@ -129,6 +139,7 @@ export type PendingUsersNotice = z.infer<typeof pendingUsersNotice>;
 export type ChatConnection = z.infer<typeof chatConnection>;
 export type ChatConnectionStatus = ChatConnection['status'];
 export type ChatConnectionProblem = NonNullable<ChatConnection['reason']>;
+export type SessionReplaced = ServerMessagePayloads['session_replaced'];
 export type SessionPresence = ServerMessagePayloads['presence_update'];
 export type SessionClaims = ServerMessagePayloads['claims_update'];
 export type ServerMessageType = keyof ServerMessagePayloads;

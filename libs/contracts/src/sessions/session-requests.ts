@@ -2,7 +2,11 @@ import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
+  IsInt,
+  IsISO8601,
   IsOptional,
+  Max,
+  Min,
   IsString,
   IsUUID,
   Matches,
@@ -12,6 +16,7 @@ import {
 import { defineRequest } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
 import type { ChatterDto, SessionDto } from '../entities/entities.js';
+import { MAX_AUTO_START_GRACE_MINUTES } from '../auth/auth-messages.js';
 import { SessionActor } from './actor.js';
 import { MAX_KEYWORDS_TEXT_LENGTH } from './keywords.js';
 import {
@@ -27,6 +32,8 @@ import {
 } from './session-dtos.js';
 
 export const MAX_SESSION_NAME_LENGTH = 100;
+/** Twitch allows 140 characters; a little room for what it may change. */
+export const MAX_STREAM_TITLE_LENGTH = 300;
 export const MAX_IGNORE_REASON_LENGTH = 200;
 /** Twitch logins as people type them: any case, trimmed by the service. */
 export const USERNAME_INPUT_PATTERN = /^\s*[A-Za-z0-9_]{1,25}\s*$/;
@@ -166,6 +173,48 @@ export class AnswerInviteRequest extends withActor(AnswerInviteBody) {
   id: string;
 }
 
+/**
+ * Auth's word on the owner's stream (ADR 0045): sessions applies it to the channel's running
+ * session and, for auto-start, starts one when the stream goes live with none running.
+ */
+export class ReportStreamRequest extends ActorRequest {
+  @IsBoolean()
+  live: boolean;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_STREAM_TITLE_LENGTH)
+  title?: string | null;
+
+  /** When the stream went live or offline (ISO 8601). */
+  @IsISO8601()
+  since: string;
+
+  /** The owner's autoStartSessions setting. */
+  @IsBoolean()
+  autoStart: boolean;
+
+  /** The owner's autoStartGraceMinutes setting. */
+  @IsInt()
+  @Min(0)
+  @Max(MAX_AUTO_START_GRACE_MINUTES)
+  graceMinutes: number;
+
+  /** The owner's default keywords, for a session auto-start creates. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_KEYWORDS_TEXT_LENGTH)
+  keywords?: string;
+}
+
+export const STREAM_REPORT_OUTCOMES = ['created', 'continued', 'updated', 'none'] as const;
+
+export interface StreamReport {
+  /** What the report did: started a session, kept one going, only noted the stream, nothing. */
+  outcome: (typeof STREAM_REPORT_OUTCOMES)[number];
+  sessionId: string | null;
+}
+
 const request = defineRequest;
 
 /** Everything the sessions service answers over the bus (ARCHITECTURE: owns sessions, chatters, ignore lists, editors). */
@@ -190,6 +239,10 @@ export const SESSIONS_REQUESTS = {
   forceStopSession: request<SessionIdRequest, SessionDto>(
     SUBJECTS.sessions.forceStopSession,
     SessionIdRequest,
+  ),
+  reportStream: request<ReportStreamRequest, StreamReport>(
+    SUBJECTS.sessions.reportStream,
+    ReportStreamRequest,
   ),
   chatterListVersion: request<SessionIdRequest, ChatterListVersion>(
     SUBJECTS.sessions.chatterListVersion,

@@ -64,6 +64,7 @@ const REQUIRED_FIELDS: Record<ServerMessageType, string[]> = {
   presence_update: ['sessionId'],
   claims_update: ['sessionId'],
   chat_connection: ['sessionId', 'status'],
+  session_replaced: ['id', 'name', 'stoppedId', 'stoppedName'],
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

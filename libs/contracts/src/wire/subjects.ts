@@ -41,6 +41,7 @@ export const SUBJECTS = {
     deleteSession: 'sessions.session.delete.v1',
     adminListSessions: 'sessions.session.admin-list.v1',
     forceStopSession: 'sessions.session.force-stop.v1',
+    reportStream: 'sessions.session.report-stream.v1',
     chatterListVersion: 'sessions.chatter.list-version.v1',
     listChatters: 'sessions.chatter.list.v1',
     listChatterChanges: 'sessions.chatter.changes.v1',

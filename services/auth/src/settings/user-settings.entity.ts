@@ -29,6 +29,9 @@ export class UserSettingsEntity {
   @Column({ type: 'varchar', length: 8 })
   language: Language;
 
+  @Column({ name: 'auto_start_grace_minutes', type: 'integer' })
+  autoStartGraceMinutes: number;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }
@@ -42,5 +45,6 @@ export function toSettingsDto(row: UserSettingsEntity): UserSettingsDto {
     theme: row.theme,
     defaultKeywords: row.defaultKeywords,
     language: row.language,
+    autoStartGraceMinutes: row.autoStartGraceMinutes,
   };
 }

@@ -7,6 +7,7 @@ import { ChatterProfilesAndHistory1767500000000 } from './migrations/17675000000
 import { SessionRaids1768200000000 } from './migrations/1768200000000-SessionRaids.js';
 import { ChattersWithoutImage1768300000000 } from './migrations/1768300000000-ChattersWithoutImage.js';
 import { ChatterModeration1768400000000 } from './migrations/1768400000000-ChatterModeration.js';
+import { OneSessionPerChannel1768500000000 } from './migrations/1768500000000-OneSessionPerChannel.js';
 
 /**
  * The sessions service's schema, defined by its hand-written migrations. Every statement is
@@ -24,5 +25,6 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     SessionRaids1768200000000,
     ChattersWithoutImage1768300000000,
     ChatterModeration1768400000000,
+    OneSessionPerChannel1768500000000,
   ],
 };

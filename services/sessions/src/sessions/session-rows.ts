@@ -1,8 +1,9 @@
-import type { SessionDto } from '@greetboard/contracts';
+import type { SessionDto, SessionStarter, SessionStreamDto } from '@greetboard/contracts';
 
 /** The columns every session query selects, in the shape `toSessionDto` reads. */
 export const SESSION_COLUMNS = `
   s.id, s.name, s.keywords, s.is_active, s.created_at, s.started_at, s.ended_at, s.user_id,
+  s.started_by, s.stream_live, s.stream_title, s.stream_since, s.stream_stops_at,
   coalesce(u.username, '') AS username,
   (SELECT count(*) FROM sessions.chatters c WHERE c.session_id = s.id)::int AS chatter_count`;
 
@@ -19,6 +20,11 @@ export interface SessionRow {
   user_id: string;
   username: string;
   chatter_count: number;
+  started_by: SessionStarter;
+  stream_live: boolean | null;
+  stream_title: string | null;
+  stream_since: Date | null;
+  stream_stops_at: Date | null;
 }
 
 export function toSessionDto(row: SessionRow): SessionDto {
@@ -33,5 +39,18 @@ export function toSessionDto(row: SessionRow): SessionDto {
     userId: row.user_id,
     user: { username: row.username },
     _count: { chatters: row.chatter_count },
+    startedBy: row.started_by,
+    stream: streamOf(row),
+  };
+}
+
+/** The stream as the session knows it: only while it runs and once auth has reported it. */
+function streamOf(row: SessionRow): SessionStreamDto | null {
+  if (!row.is_active || row.stream_live === null || row.stream_since === null) return null;
+  return {
+    live: row.stream_live,
+    title: row.stream_title,
+    since: row.stream_since.toISOString(),
+    stopsAt: row.stream_stops_at?.toISOString() ?? null,
   };
 }

@@ -27,6 +27,8 @@ const session: SessionDto = {
   userId: USER,
   user: { username: 'streamer' },
   _count: { chatters: 1 },
+  startedBy: 'manual',
+  stream: null,
 };
 
 const chatter = (id: string, displayName: string) =>

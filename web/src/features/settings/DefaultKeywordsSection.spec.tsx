@@ -17,6 +17,7 @@ const settings: UserSettingsDto = {
   theme: 'dark',
   defaultKeywords: '["hello"]',
   language: 'en',
+  autoStartGraceMinutes: 10,
 };
 
 const defaultFetch = globalThis.fetch;
