@@ -59,6 +59,9 @@ export const de: LocaleMessages = {
     keywordPlaceholder: 'Stichwort eingeben und Enter drücken',
     keywordsHint: 'Optional. Nur Nachrichten mit einem dieser Stichwörter zählen.',
     create: 'Erstellen',
+    rename: 'Umbenennen',
+    renameNamed: 'Sitzung {{name}} umbenennen',
+    save: 'Speichern',
     select: 'Sitzung {{name}} auswählen',
     start: 'Sitzung starten',
     stop: 'Sitzung beenden',
@@ -144,6 +147,7 @@ export const de: LocaleMessages = {
     sessionStopped: 'Sitzung beendet!',
     sessionStarted: 'Sitzung gestartet! Überwache den Chat von {{username}}',
     sessionCreated: 'Sitzung erstellt und gestartet! Überwache den Chat von {{username}}',
+    sessionReplaced: '„{{name}}“ wurde beendet: Pro Kanal liest nur eine Sitzung den Chat',
     sessionSelected: 'Ausgewählte Sitzung: {{name}}',
     sessionDeletedDetail_one:
       'Sitzung „{{name}}“ erfolgreich gelöscht. {{count}} Chatter entfernt.',

@@ -57,6 +57,9 @@ export const en = {
     keywordPlaceholder: 'Add a keyword and press Enter',
     keywordsHint: 'Optional. Only messages with one of these keywords count.',
     create: 'Create',
+    rename: 'Rename',
+    renameNamed: 'Rename session {{name}}',
+    save: 'Save',
     select: 'Select session {{name}}',
     start: 'Start Session',
     stop: 'Stop Session',
@@ -139,6 +142,7 @@ export const en = {
     sessionStopped: 'Session stopped!',
     sessionStarted: "Session started! Monitoring {{username}}'s chat",
     sessionCreated: "Session created and started! Monitoring {{username}}'s chat",
+    sessionReplaced: "'{{name}}' was stopped: one session per channel reads chat",
     sessionSelected: 'Selected session: {{name}}',
     sessionDeletedDetail_one: 'Session "{{name}}" deleted successfully. Removed {{count}} chatter.',
     sessionDeletedDetail_other:

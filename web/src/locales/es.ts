@@ -59,6 +59,9 @@ export const es: LocaleMessages = {
     keywordPlaceholder: 'Escribe una palabra clave y pulsa Intro',
     keywordsHint: 'Opcional. Solo cuentan los mensajes con alguna de estas palabras clave.',
     create: 'Crear',
+    rename: 'Renombrar',
+    renameNamed: 'Renombrar la sesión {{name}}',
+    save: 'Guardar',
     select: 'Seleccionar la sesión {{name}}',
     start: 'Iniciar sesión de saludo',
     stop: 'Detener sesión',
@@ -148,6 +151,7 @@ export const es: LocaleMessages = {
     sessionStopped: '¡Sesión detenida!',
     sessionStarted: '¡Sesión iniciada! Supervisando el chat de {{username}}',
     sessionCreated: '¡Sesión creada e iniciada! Supervisando el chat de {{username}}',
+    sessionReplaced: 'Se detuvo «{{name}}»: solo una sesión por canal lee el chat',
     sessionSelected: 'Sesión seleccionada: {{name}}',
     sessionDeletedDetail_one:
       'Sesión «{{name}}» eliminada correctamente. Se eliminó {{count}} participante.',

@@ -59,6 +59,9 @@ export const fr: LocaleMessages = {
     keywordPlaceholder: 'Saisissez un mot-clé et appuyez sur Entrée',
     keywordsHint: "Facultatif. Seuls les messages contenant l'un de ces mots-clés comptent.",
     create: 'Créer',
+    rename: 'Renommer',
+    renameNamed: 'Renommer la session {{name}}',
+    save: 'Enregistrer',
     select: 'Sélectionner la session {{name}}',
     start: 'Démarrer la session',
     stop: 'Arrêter la session',
@@ -148,6 +151,7 @@ export const fr: LocaleMessages = {
     sessionStopped: 'Session arrêtée !',
     sessionStarted: 'Session démarrée ! Suivi du chat de {{username}}',
     sessionCreated: 'Session créée et démarrée ! Suivi du chat de {{username}}',
+    sessionReplaced: '« {{name}} » a été arrêtée : une seule session par chaîne lit le chat',
     sessionSelected: 'Session sélectionnée : {{name}}',
     sessionDeletedDetail_one:
       'Session « {{name}} » supprimée avec succès. {{count}} chatteur retiré.',

@@ -17,6 +17,7 @@ import { PageSizeSelect } from '../../components/Pagination';
 import { ChatterPagination } from '../chatters/ChatterPagination';
 import { DASHBOARD_PAGE_WINDOW } from '../../components/pagination';
 import { PresenceAvatars } from '../presence/PresenceAvatars';
+import { StreamStatusBanner } from '../stream-status/StreamStatusBanner';
 import { Eye } from 'lucide-react';
 import toast from 'react-hot-toast';
 
@@ -31,6 +32,7 @@ export function ChatterPanel({ session }: { session: SessionDto | null }) {
         {session && <PresenceAvatars sessionId={session.id} />}
         {session && <StatusPill active={session.isActive} />}
       </div>
+      {session && <StreamStatusBanner session={session} />}
       {session ? (
         <SessionChatters session={session} />
       ) : (

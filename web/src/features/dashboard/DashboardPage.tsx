@@ -10,6 +10,10 @@ import { useGetChattersQuery } from '../chatters/chatters-api';
 import { useLiveRoom } from '../live/use-live-room';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { pickActiveSession } from '../sessions/session-selection';
+import {
+  useSessionReplacedToasts,
+  type SessionReplaced,
+} from '../sessions/use-session-replaced-toasts';
 import { defaultKeywordsOf, useGetSettingsQuery } from '../settings/settings-api';
 import { ChatterPanel } from './ChatterPanel';
 import { SessionList } from './SessionList';
@@ -32,15 +36,26 @@ export default function DashboardPage() {
     if (settings.isError) console.error('Failed to load user settings', settings.error);
   }, [settings.isError, settings.error]);
 
-  // Nothing selected (or the selection vanished): pick the newest active session.
+  // The selected session gave way to a new one of its channel (ADR 0045): follow the new one
+  // once the list holds it. Otherwise, with nothing selected (or the selection gone), pick the
+  // newest active session.
+  const [replaced, setReplaced] = useState<SessionReplaced | null>(null);
   useEffect(() => {
+    if (replaced && replaced.stoppedId === selectedId) {
+      if (!sessions.some((s) => s.id === replaced.id)) return;
+      setSelectedId(replaced.id);
+      setReplaced(null);
+      return;
+    }
+    if (replaced) setReplaced(null);
     if (selected) return;
     const active = pickActiveSession(sessions);
     setSelectedId(active?.id ?? null);
-  }, [selected, sessions]);
+  }, [replaced, selected, selectedId, sessions]);
 
   useLiveRoom(selectedId);
   useNewChatterToasts(selectedId, settings.data?.soundNotifications === true);
+  useSessionReplacedToasts(setReplaced);
 
   const stats = useMemo(() => {
     const totalChatters = chatters

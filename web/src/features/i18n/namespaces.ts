@@ -93,6 +93,12 @@ const FILES = {
     es: () => import('../statistics/texts/es'),
     fr: () => import('../statistics/texts/fr'),
   },
+  streamStatus: {
+    en: () => import('../stream-status/texts/en'),
+    de: () => import('../stream-status/texts/de'),
+    es: () => import('../stream-status/texts/es'),
+    fr: () => import('../stream-status/texts/fr'),
+  },
   triage: {
     en: () => import('../chatters/triage/texts/en'),
     de: () => import('../chatters/triage/texts/de'),

@@ -1,5 +1,5 @@
 import type { ChatterDto, SessionDto } from '@greetboard/contracts/wire';
-import { ArrowLeft, Play, Square } from 'lucide-react';
+import { ArrowLeft, Pencil, Play, Square } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
@@ -35,8 +35,11 @@ import { SESSION_PAGE_WINDOW } from '../../components/pagination';
 import { RelativeTime } from '../i18n/RelativeTime';
 import { useLiveRoom } from '../live/use-live-room';
 import { PresenceAvatars } from '../presence/PresenceAvatars';
+import { StreamStatusBanner } from '../stream-status/StreamStatusBanner';
 import { parseKeywords } from '../sessions/keywords';
+import { RenameSessionForm, useRenaming } from '../sessions/RenameSessionForm';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
+import { useSessionReplacedToasts } from '../sessions/use-session-replaced-toasts';
 import { useSessionControls } from '../sessions/use-session-controls';
 import './session-page.css';
 import { ExportLinks } from '../statistics/ExportLinks';
@@ -51,6 +54,7 @@ export default function SessionPage() {
     if (sessions.isError) toast.error(t('toast.loadSessionFailed'), { id: 'load-session' });
   }, [sessions.isError, t]);
   useLiveRoom(session?.id);
+  useSessionReplacedToasts();
   const texts = useTranslation('sessionPage');
 
   if (sessions.isLoading || !texts.ready) return <Spinner />;
@@ -79,6 +83,7 @@ function SessionDetails({ session }: { session: SessionDto }) {
   const list = chatters.data ?? [];
   const stats = chatterStats(list);
   const isOwner = user?.id === session.userId;
+  const rename = useRenaming();
 
   useEffect(() => {
     if (chatters.isError) toast.error(t('toast.fetchChattersFailed'), { id: 'fetch-chatters' });
@@ -91,7 +96,11 @@ function SessionDetails({ session }: { session: SessionDto }) {
           <ArrowLeft aria-hidden size={20} />
         </Link>
         <div className="session-heading">
-          <h1>{session.name}</h1>
+          {rename.renaming ? (
+            <RenameSessionForm session={session} onDone={rename.close} className="session-rename" />
+          ) : (
+            <h1>{session.name}</h1>
+          )}
           <p className="page-description">
             {!isOwner && session.user?.username && (
               <span>
@@ -107,6 +116,18 @@ function SessionDetails({ session }: { session: SessionDto }) {
         </div>
         <PresenceAvatars sessionId={session.id} />
         <StatusPill active={session.isActive} />
+        {isOwner && !rename.renaming && (
+          <button
+            ref={rename.buttonRef}
+            type="button"
+            className="button button-secondary"
+            onClick={rename.open}
+            aria-label={t('sessions.renameNamed', { name: session.name })}
+          >
+            <Pencil aria-hidden size={16} />
+            {t('sessions.rename')}
+          </button>
+        )}
         {isOwner &&
           (session.isActive ? (
             <button
@@ -128,6 +149,7 @@ function SessionDetails({ session }: { session: SessionDto }) {
             </button>
           ))}
       </header>
+      <StreamStatusBanner session={session} />
       <ChatConnectionBanner session={session} />
       <KeywordChips keywords={parseKeywords(session.keywords)} />
       <ExportLinks sessionId={session.id} />

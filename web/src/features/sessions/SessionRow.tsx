@@ -1,9 +1,10 @@
 import type { SessionDto } from '@greetboard/contracts/wire';
-import { Eye, Play, Square, Trash2 } from 'lucide-react';
+import { Eye, Pencil, Play, Square, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RelativeTime } from '../i18n/RelativeTime';
 import { keywordPreview, parseKeywords } from './keywords';
+import { RenameSessionForm, useRenaming } from './RenameSessionForm';
 import './sessions.css';
 
 interface SessionRowProps {
@@ -22,23 +23,28 @@ export function SessionRow(props: SessionRowProps) {
   const { session, selected, isOwner, canDelete = isOwner } = props;
   const { t } = useTranslation();
   const { shown, more } = keywordPreview(parseKeywords(session.keywords));
+  const rename = useRenaming();
   return (
     <li className={`session-row ${selected ? 'is-selected' : ''}`}>
       <div className="session-row-main">
-        <div className="session-row-title">
-          {session.isActive && (
-            <span
-              className="live-dot"
-              role="img"
-              aria-label={t('common.active')}
-              title={t('common.active')}
-            />
-          )}
-          <Link to={`/session/${session.id}`} className="session-link">
-            {session.name}
-          </Link>
-          {selected && <span className="badge">{t('common.selected')}</span>}
-        </div>
+        {rename.renaming ? (
+          <RenameSessionForm session={session} onDone={rename.close} />
+        ) : (
+          <div className="session-row-title">
+            {session.isActive && (
+              <span
+                className="live-dot"
+                role="img"
+                aria-label={t('common.active')}
+                title={t('common.active')}
+              />
+            )}
+            <Link to={`/session/${session.id}`} className="session-link">
+              {session.name}
+            </Link>
+            {selected && <span className="badge">{t('common.selected')}</span>}
+          </div>
+        )}
         <div className="session-row-meta">
           {!isOwner && session.user?.username && (
             <span>
@@ -77,6 +83,18 @@ export function SessionRow(props: SessionRowProps) {
         >
           <Eye aria-hidden size={18} />
         </button>
+        {isOwner && !rename.renaming && (
+          <button
+            ref={rename.buttonRef}
+            type="button"
+            className="icon-button"
+            onClick={rename.open}
+            aria-label={t('sessions.renameNamed', { name: session.name })}
+            title={t('sessions.renameNamed', { name: session.name })}
+          >
+            <Pencil aria-hidden size={16} />
+          </button>
+        )}
         {isOwner &&
           (session.isActive ? (
             <button

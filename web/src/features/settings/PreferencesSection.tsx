@@ -1,7 +1,7 @@
 import type { UserSettingsDto } from '@greetboard/contracts/wire';
 import { Volume2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -10,6 +10,7 @@ import { LANGUAGES, type Language } from '../i18n/i18n';
 import { themeSet, type Theme } from '../theme/theme-slice';
 import { useUpdateSettingsMutation } from './settings-lists-api';
 import { applyLanguage } from './use-account-preferences';
+import { AutoStartGraceSelect } from './AutoStartGraceSelect';
 
 type Toggle = 'soundNotifications' | 'autoStartSessions' | 'obsMode' | 'announceSessionStatus';
 const TOGGLES: Toggle[] = [
@@ -102,23 +103,30 @@ export function PreferencesSection({ settings }: { settings: UserSettingsDto }) 
         {t('settings:preferences.title')}
       </h2>
       {TOGGLES.map((name) => (
-        <PreferenceSwitch
-          key={name}
-          name={name}
-          checked={settings[name] === true}
-          onChange={(value) => void save({ [name]: value })}
-        >
-          {name === 'soundNotifications' && (
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              onClick={playNewChatterSound}
-            >
-              <Volume2 aria-hidden size={14} />
-              {t('settings:preferences.testSound')}
-            </button>
+        <Fragment key={name}>
+          <PreferenceSwitch
+            name={name}
+            checked={settings[name] === true}
+            onChange={(value) => void save({ [name]: value })}
+          >
+            {name === 'soundNotifications' && (
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                onClick={playNewChatterSound}
+              >
+                <Volume2 aria-hidden size={14} />
+                {t('settings:preferences.testSound')}
+              </button>
+            )}
+          </PreferenceSwitch>
+          {name === 'autoStartSessions' && (
+            <AutoStartGraceSelect
+              settings={settings}
+              onChange={(minutes) => void save({ autoStartGraceMinutes: minutes })}
+            />
           )}
-        </PreferenceSwitch>
+        </Fragment>
       ))}
       <div className="preference-row">
         <label htmlFor={themeId} className="preference-label">

@@ -11,6 +11,12 @@ export const de: SettingsTexts = {
     testSound: 'Ton abspielen',
     autoStartSessions: 'Sitzungen automatisch starten',
     autoStartSessionsHint: 'Die Überwachung starten, sobald du live gehst',
+    autoStartGrace: 'Auf die Rückkehr des Streams warten',
+    autoStartGraceHint:
+      'Geht der Stream offline, wartet eine automatisch gestartete Sitzung so lange, bevor sie endet; kommt der Stream rechtzeitig zurück, läuft dieselbe Sitzung weiter.',
+    autoStartGraceNow: 'Sofort beenden',
+    autoStartGraceMinutes_one: '{{count}} Minute',
+    autoStartGraceMinutes_other: '{{count}} Minuten',
     obsMode: 'OBS-Modus',
     obsModeHint:
       'Die Oberfläche für das Overlay optimieren: transparenter Hintergrund, größere Schrift, keine Bedienelemente oder Pop-ups',

@@ -10,6 +10,12 @@ export const en = {
     testSound: 'Play sound',
     autoStartSessions: 'Auto-start sessions',
     autoStartSessionsHint: 'Start monitoring when you go live',
+    autoStartGrace: 'Wait for the stream to come back',
+    autoStartGraceHint:
+      'When the stream goes offline, an auto-started session waits this long before it stops; if the stream comes back in time, the same session goes on.',
+    autoStartGraceNow: 'Stop at once',
+    autoStartGraceMinutes_one: '{{count}} minute',
+    autoStartGraceMinutes_other: '{{count}} minutes',
     obsMode: 'OBS mode',
     obsModeHint:
       'Optimise the interface for the overlay: transparent background, larger text, no controls or pop-ups',

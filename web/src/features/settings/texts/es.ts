@@ -11,6 +11,13 @@ export const es: SettingsTexts = {
     testSound: 'Reproducir sonido',
     autoStartSessions: 'Iniciar sesiones automáticamente',
     autoStartSessionsHint: 'Empezar a monitorizar cuando sales en directo',
+    autoStartGrace: 'Esperar a que vuelva el directo',
+    autoStartGraceHint:
+      'Cuando el directo se desconecta, una sesión iniciada automáticamente espera este tiempo antes de detenerse; si el directo vuelve a tiempo, continúa la misma sesión.',
+    autoStartGraceNow: 'Detener en el acto',
+    autoStartGraceMinutes_one: '{{count}} minuto',
+    autoStartGraceMinutes_many: '{{count}} minutos',
+    autoStartGraceMinutes_other: '{{count}} minutos',
     obsMode: 'Modo OBS',
     obsModeHint:
       'Optimizar la interfaz para el overlay: fondo transparente, texto más grande, sin controles ni avisos',

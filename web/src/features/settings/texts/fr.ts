@@ -11,6 +11,13 @@ export const fr: SettingsTexts = {
     testSound: 'Jouer le son',
     autoStartSessions: 'Démarrage automatique des sessions',
     autoStartSessionsHint: 'Lancer la surveillance quand vous passez en direct',
+    autoStartGrace: 'Attendre le retour du stream',
+    autoStartGraceHint:
+      'Quand le stream passe hors ligne, une session démarrée automatiquement attend ce délai avant de s’arrêter ; si le stream revient à temps, la même session continue.',
+    autoStartGraceNow: 'Arrêter immédiatement',
+    autoStartGraceMinutes_one: '{{count}} minute',
+    autoStartGraceMinutes_many: '{{count}} minutes',
+    autoStartGraceMinutes_other: '{{count}} minutes',
     obsMode: 'Mode OBS',
     obsModeHint:
       'Optimiser l’interface pour l’overlay : fond transparent, texte plus grand, sans commandes ni notifications',
