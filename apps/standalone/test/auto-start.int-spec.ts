@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { Logger } from '@nestjs/common';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SESSIONS_REQUESTS, type SessionDto } from '@greetboard/contracts';
 import { freePort, waitFor } from '@greetboard/testing';
 import {
@@ -22,27 +21,23 @@ const firstActive = async (stack: TwitchSessionsStack, user: SignedInUser) =>
 
 describe('auto-start over EventSub', () => {
   let stack: TwitchSessionsStack;
-  const logLines: string[] = [];
 
   beforeAll(async () => {
-    // A poll interval far beyond the test, so only EventSub can start anything here.
+    // A poll interval far beyond the test: after the first look at each stream, only EventSub
+    // moves anything here.
     stack = await startTwitchSessionsStack({
-      approvedLogins: ['auto_streamer', 'manual_streamer', 'toggler'],
+      approvedLogins: ['auto_streamer', 'flapper', 'manual_streamer', 'toggler'],
       pollIntervalMs: 3_600_000,
-    });
-    const log = Logger.prototype.log;
-    jest.spyOn(Logger.prototype, 'log').mockImplementation(function (this: Logger, ...args) {
-      logLines.push(String(args[0]));
-      log.apply(this, args);
     });
   });
 
   afterAll(async () => {
-    jest.restoreAllMocks();
     await stack?.close();
   });
 
-  it('starts "{username} Stream" when the stream goes online and stops it when it goes offline', async () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+
+  it('starts a session named after the stream, which waits for it through a flap', async () => {
     const user = await stack.signIn('auto_streamer');
     await stack.updateSettings(user.id, {
       autoStartSessions: true,
@@ -54,43 +49,94 @@ describe('auto-start over EventSub', () => {
         'stream.offline,stream.online',
       { what: 'the EventSub subscriptions' },
     );
-    await stack.control('POST', '/control/channels/auto_streamer/live');
+    await stack.control('POST', '/control/channels/auto_streamer/live', { title: 'Chill Monday' });
     const session = await waitFor(() => firstActive(stack, user), {
       timeoutMs: 5_000,
       what: 'the auto-started session',
     });
-    expect(session).toMatchObject({ name: 'auto_streamer Stream', isActive: true });
+    expect(session).toMatchObject({
+      name: `Chill Monday — ${today()}`,
+      isActive: true,
+      startedBy: 'auto',
+      stream: { live: true, title: 'Chill Monday', stopsAt: null },
+    });
     expect(JSON.parse(session.keywords)).toEqual(['hello', 'hi']);
 
+    // Offline: the session waits for the stream (the default grace is 10 minutes).
     await stack.control('POST', '/control/channels/auto_streamer/offline');
+    const waiting = await waitFor(
+      async () => {
+        const current = await firstActive(stack, user);
+        return current?.stream?.live === false ? current : undefined;
+      },
+      { timeoutMs: 5_000, what: 'the session to note the stream offline' },
+    );
+    expect(waiting.id).toBe(session.id);
+    const grace = Date.parse(waiting.stream!.stopsAt!) - Date.parse(waiting.stream!.since);
+    expect(grace).toBe(10 * 60_000);
+
+    // Back within the grace: the same session goes on.
+    await stack.control('POST', '/control/channels/auto_streamer/live', { title: 'Chill Monday' });
+    const continued = await waitFor(
+      async () => {
+        const current = await firstActive(stack, user);
+        return current?.stream?.live === true ? current : undefined;
+      },
+      { timeoutMs: 5_000, what: 'the session to go on' },
+    );
+    expect(continued).toMatchObject({ id: session.id, stream: { stopsAt: null } });
+    expect(await sessionsOf(stack, user)).toHaveLength(1);
+  });
+
+  it('stops after the grace; the next stream starts a new session named after its title', async () => {
+    const user = await stack.signIn('flapper');
+    await stack.updateSettings(user.id, { autoStartSessions: true, autoStartGraceMinutes: 0 });
+    await waitFor(
+      async () => (await enabledStreamSubscriptions(stack.emulator, user.twitchId)).length === 2,
+      { what: 'the EventSub subscriptions' },
+    );
+    await stack.control('POST', '/control/channels/flapper/live', { title: 'Part one' });
+    const first = await waitFor(() => firstActive(stack, user), { what: 'the first session' });
+    await stack.control('POST', '/control/channels/flapper/offline');
     await waitFor(async () => (await activeOf(stack, user)).length === 0, {
       timeoutMs: 5_000,
       what: 'the session to stop',
     });
-    const after = await sessionsOf(stack, user);
-    expect(after).toHaveLength(1);
-    expect(after[0]?.endedAt).not.toBeNull();
+    await stack.control('POST', '/control/channels/flapper/live', { title: 'Part two' });
+    const second = await waitFor(() => firstActive(stack, user), { what: 'the second session' });
+    expect(second.id).not.toBe(first.id);
+    expect(second.name).toBe(`Part two — ${today()}`);
   });
 
-  it('creates nothing when a session is already active, and going offline leaves it running', async () => {
+  it('follows the stream of a session started by hand, which never stops with it', async () => {
     const user = await stack.signIn('manual_streamer');
     const manual = await stack.request(SESSIONS_REQUESTS.createSession, {
       actor: user.actor,
       name: 'By hand',
     });
-    await stack.updateSettings(user.id, { autoStartSessions: true });
+    // Auto-start off: the owner of a running session is watched all the same.
     await waitFor(
       async () => (await enabledStreamSubscriptions(stack.emulator, user.twitchId)).length === 2,
       { what: 'the EventSub subscriptions' },
     );
-    const skipped = () =>
-      logLines.filter((line) => line.includes(`User ${user.id} went live with a session`)).length;
-    await stack.control('POST', '/control/channels/manual_streamer/live');
-    await waitFor(() => skipped() === 1, { what: 'the first online to be handled' });
+    await stack.control('POST', '/control/channels/manual_streamer/live', { title: 'Hello' });
+    await waitFor(async () => (await firstActive(stack, user))?.stream?.live === true, {
+      what: 'the stream noted live',
+    });
+    await stack.updateSettings(user.id, { autoStartSessions: true });
     await stack.control('POST', '/control/channels/manual_streamer/offline');
-    // One user's events are handled in order: once the second online is, the offline was.
-    await stack.control('POST', '/control/channels/manual_streamer/live');
-    await waitFor(() => skipped() === 2, { what: 'the second online to be handled' });
+    const offline = await waitFor(
+      async () => {
+        const current = await firstActive(stack, user);
+        return current?.stream?.live === false ? current : undefined;
+      },
+      { what: 'the stream noted offline' },
+    );
+    expect(offline).toMatchObject({ id: manual.id, isActive: true, stream: { stopsAt: null } });
+    await stack.control('POST', '/control/channels/manual_streamer/live', { title: 'Again' });
+    await waitFor(async () => (await firstActive(stack, user))?.stream?.title === 'Again', {
+      what: 'the stream noted live again',
+    });
     const sessions = await sessionsOf(stack, user);
     expect(sessions.map((session) => [session.id, session.isActive])).toEqual([[manual.id, true]]);
   });
@@ -129,13 +175,13 @@ describe('auto-start by polling Helix when EventSub is unreachable', () => {
 
   it('starts and stops the session from the streams poll', async () => {
     const user = await stack.signIn('polled_streamer');
-    await stack.updateSettings(user.id, { autoStartSessions: true });
-    await stack.control('POST', '/control/channels/polled_streamer/live');
+    await stack.updateSettings(user.id, { autoStartSessions: true, autoStartGraceMinutes: 0 });
+    await stack.control('POST', '/control/channels/polled_streamer/live', { title: 'Polled' });
     const session = await waitFor(() => firstActive(stack, user), {
       timeoutMs: 5_000,
       what: 'the session started by the poll',
     });
-    expect(session.name).toBe('polled_streamer Stream');
+    expect(session.name).toBe(`Polled — ${new Date().toISOString().slice(0, 10)}`);
     await stack.control('POST', '/control/channels/polled_streamer/offline');
     await waitFor(async () => (await activeOf(stack, user)).length === 0, {
       timeoutMs: 5_000,

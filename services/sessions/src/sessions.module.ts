@@ -31,6 +31,7 @@ import { IgnoredUsersRepository } from './ignored-users/ignored-users.repository
 import { LiveEvents } from './live/live-events.js';
 import { SessionAccessRules } from './sessions/session-access.js';
 import { SessionsHandler } from './sessions/sessions.handler.js';
+import { StreamGraceJob } from './sessions/stream-grace.job.js';
 import {
   DEFAULT_SESSION_LIMITS,
   SESSION_LIMITS,
@@ -138,6 +139,7 @@ export class SessionsModule {
         EditorsService,
         ChatLinesConsumer,
         ChatLinesSeenPruner,
+        StreamGraceJob,
         ChatterProfilesRepository,
         ChatterProfilesJob,
       ],

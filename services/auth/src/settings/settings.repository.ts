@@ -23,13 +23,17 @@ export class SettingsRepository {
     );
   }
 
-  /** The users whose autoStartSessions setting is on, with their Twitch ids. */
-  autoStartUsers(): Promise<{ id: string; twitch_id: string }[]> {
+  /**
+   * The users whose stream is watched (ADR 0045): those with autoStartSessions on, and those
+   * of the given Twitch ids (owners of a running session), with their Twitch ids.
+   */
+  streamWatchUsers(twitchIds: string[]): Promise<{ id: string; twitch_id: string }[]> {
     return queryRows<{ id: string; twitch_id: string }>(
       this.dataSource,
       `SELECT u.id, u.twitch_id FROM auth.users u
-         JOIN auth.user_settings s ON s.user_id = u.id
-        WHERE s.auto_start_sessions`,
+         LEFT JOIN auth.user_settings s ON s.user_id = u.id
+        WHERE s.auto_start_sessions OR u.twitch_id = ANY($1::text[])`,
+      [twitchIds],
     );
   }
 }

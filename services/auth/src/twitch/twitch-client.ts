@@ -6,6 +6,17 @@ export const TWITCH_SCOPES = ['chat:read', 'user:write:chat', 'moderator:manage:
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
+/** A live stream as Helix streams lists it. */
+export interface LiveStream {
+  title: string | null;
+  startedAt: Date | null;
+}
+
+function parseTime(text: string | undefined): Date | null {
+  const time = text ? Date.parse(text) : NaN;
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
 export interface TwitchTokens {
   accessToken: string;
   refreshToken: string;
@@ -212,9 +223,12 @@ export class TwitchClient {
     if (!response.ok && response.status !== 409) throw unavailable(response.status);
   }
 
-  /** Which of at most 100 Twitch user ids are live now, asked with the app's own token. */
-  async liveUserIds(twitchIds: string[]): Promise<Set<string>> {
-    if (twitchIds.length === 0) return new Set();
+  /**
+   * The live streams of at most 100 Twitch user ids, by user id, with their titles; asked
+   * with the app's own token.
+   */
+  async liveStreams(twitchIds: string[]): Promise<Map<string, LiveStream>> {
+    if (twitchIds.length === 0) return new Map();
     const query = new URLSearchParams({ first: '100' });
     for (const id of twitchIds) query.append('user_id', id);
     const url = `${this.config.apiUrl}/helix/streams?${query.toString()}`;
@@ -224,8 +238,51 @@ export class TwitchClient {
       });
       if (response.status === 401) throw new TwitchRejectedError('Helix refused the app token');
       if (!response.ok) throw unavailable(response.status);
-      const body = (await response.json()) as { data: { user_id: string; type?: string }[] };
-      return new Set(body.data.filter((s) => s.type !== '').map((s) => s.user_id));
+      const body = (await response.json()) as {
+        data: { user_id: string; type?: string; title?: string; started_at?: string }[];
+      };
+      return new Map(
+        body.data
+          .filter((stream) => stream.type !== '')
+          .map((stream) => [
+            stream.user_id,
+            { title: stream.title || null, startedAt: parseTime(stream.started_at) },
+          ]),
+      );
+    };
+    try {
+      return await ask();
+    } catch (error) {
+      if (!(error instanceof TwitchRejectedError)) throw error;
+      this.appToken = undefined;
+      return ask();
+    }
+  }
+
+  /**
+   * The channel titles of at most 100 Twitch user ids (Helix channel information), asked with
+   * the app's own token. Right after `stream.online` Helix streams may not list the stream
+   * yet; the channel's title is there at once.
+   */
+  async channelTitles(twitchIds: string[]): Promise<Map<string, string>> {
+    if (twitchIds.length === 0) return new Map();
+    const query = new URLSearchParams();
+    for (const id of twitchIds) query.append('broadcaster_id', id);
+    const url = `${this.config.apiUrl}/helix/channels?${query.toString()}`;
+    const ask = async () => {
+      const response = await this.call(url, {
+        headers: this.helixHeaders(await this.appAccessToken()),
+      });
+      if (response.status === 401) throw new TwitchRejectedError('Helix refused the app token');
+      if (!response.ok) throw unavailable(response.status);
+      const body = (await response.json()) as {
+        data: { broadcaster_id: string; title?: string }[];
+      };
+      return new Map(
+        body.data
+          .filter((channel) => channel.title)
+          .map((channel) => [channel.broadcaster_id, channel.title ?? '']),
+      );
     };
     try {
       return await ask();

@@ -3,11 +3,13 @@ import { Payload } from '@nestjs/microservices';
 import {
   ActorRequest,
   CreateSessionRequest,
+  ReportStreamRequest,
   SESSIONS_REQUESTS,
   SessionIdRequest,
   UpdateSessionRequest,
   type DeleteSessionResult,
   type SessionDto,
+  type StreamReport,
 } from '@greetboard/contracts';
 import { OnRequest } from '@greetboard/transport';
 import { SessionsService } from './sessions.service.js';
@@ -39,6 +41,12 @@ export class SessionsHandler {
   @OnRequest(SESSIONS_REQUESTS.adminListSessions)
   listAll(@Payload() request: ActorRequest): Promise<SessionDto[]> {
     return this.sessions.listAll(request.actor);
+  }
+
+  /** Auth's word on an owner's stream (ADR 0045). */
+  @OnRequest(SESSIONS_REQUESTS.reportStream)
+  reportStream(@Payload() request: ReportStreamRequest): Promise<StreamReport> {
+    return this.sessions.reportStream(request);
   }
 
   @OnRequest(SESSIONS_REQUESTS.forceStopSession)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { SessionsAdminTotals } from '@greetboard/contracts';
+import type { SessionStarter, SessionsAdminTotals } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
 import { SESSION_COLUMNS, SESSION_FROM, type SessionRow } from './session-rows.js';
 
@@ -13,6 +13,15 @@ export interface SessionAccessRow {
   name: string;
   is_active: boolean;
   is_editor: boolean;
+}
+
+/** The owner's stream as a running session records it. */
+export interface StreamNote {
+  live: boolean;
+  title: string | null;
+  since: Date;
+  /** When an auto-started session stops unless the stream comes back. */
+  stopsAt?: Date | null;
 }
 
 /** What deleting a session removed. */
@@ -101,17 +110,64 @@ export class SessionsRepository {
     ownerId: string,
     name: string,
     keywords: string,
+    begun: { by: SessionStarter; stream?: StreamNote } = { by: 'manual' },
   ): Promise<SessionRow | undefined> {
     const [created] = await queryRows<SessionRow>(
       manager,
       `WITH created AS (
-         INSERT INTO sessions.sessions (user_id, name, keywords, is_active, started_at)
-         VALUES ($1, $2, $3, true, now()) RETURNING *)
+         INSERT INTO sessions.sessions
+           (user_id, name, keywords, is_active, started_at, started_by,
+            stream_live, stream_title, stream_since)
+         VALUES ($1, $2, $3, true, now(), $4, $5, $6, $7) RETURNING *)
        SELECT ${SESSION_COLUMNS}
          FROM created s LEFT JOIN sessions.users u ON u.id = s.user_id`,
-      [ownerId, name, keywords],
+      [
+        ownerId,
+        name,
+        keywords,
+        begun.by,
+        begun.stream?.live ?? null,
+        begun.stream?.title ?? null,
+        begun.stream?.since ?? null,
+      ],
     );
     return created;
+  }
+
+  /** The owner's running session (one per channel), locked until the transaction ends. */
+  async lockRunningOf(manager: Query, ownerId: string): Promise<SessionRow | undefined> {
+    const [row] = await queryRows<SessionRow>(
+      manager,
+      `SELECT ${SESSION_COLUMNS} FROM ${SESSION_FROM}
+        WHERE s.user_id = $1 AND s.is_active
+        FOR UPDATE OF s`,
+      [ownerId],
+    );
+    return row;
+  }
+
+  /**
+   * Notes the owner's stream on a running session; a title not given keeps the one known.
+   * Bumps the version: the session's screens hear of it as `session_updated`.
+   */
+  async noteStream(manager: Query, sessionId: string, stream: StreamNote): Promise<void> {
+    await manager.query(
+      `UPDATE sessions.sessions SET
+         stream_live = $2, stream_title = coalesce($3, stream_title), stream_since = $4,
+         stream_stops_at = $5, version = version + 1
+       WHERE id = $1`,
+      [sessionId, stream.live, stream.title, stream.since, stream.stopsAt ?? null],
+    );
+  }
+
+  /** Stops the running sessions whose stream stayed offline past their grace; answers them. */
+  stopExpired(manager: Query): Promise<SessionRow[]> {
+    return queryRows<SessionRow>(
+      manager,
+      `UPDATE sessions.sessions SET is_active = false, ended_at = now(), version = version + 1,
+              stream_stops_at = NULL
+        WHERE is_active AND stream_stops_at <= now() RETURNING *`,
+    );
   }
 
   /** The fields an update compares against, with the row locked until the transaction ends. */
@@ -129,7 +185,8 @@ export class SessionsRepository {
 
   /**
    * Changes what is given (null leaves a field as is); starting clears endedAt and sets
-   * startedAt, stopping sets endedAt.
+   * startedAt, stopping sets endedAt. A start is a person's: it forgets the stream last noted
+   * (auth reports it again) and any stop that auto-start had planned.
    */
   async update(
     manager: Query,
@@ -145,6 +202,9 @@ export class SessionsRepository {
          started_at = CASE WHEN $4 = true AND NOT is_active THEN now() ELSE started_at END,
          ended_at = CASE WHEN $4 = true AND NOT is_active THEN NULL
                          WHEN $4 = false AND is_active THEN now() ELSE ended_at END,
+         started_by = CASE WHEN $4 = true AND NOT is_active THEN 'manual' ELSE started_by END,
+         stream_live = CASE WHEN $4 = true AND NOT is_active THEN NULL ELSE stream_live END,
+         stream_stops_at = CASE WHEN $4 IS NOT NULL THEN NULL ELSE stream_stops_at END,
          version = version + 1
        WHERE id = $1
        RETURNING *`,
@@ -157,7 +217,8 @@ export class SessionsRepository {
   async stopIfRunning(manager: Query, sessionId: string): Promise<SessionRow | undefined> {
     const [row] = await queryRows<SessionRow>(
       manager,
-      `UPDATE sessions.sessions SET is_active = false, ended_at = now(), version = version + 1
+      `UPDATE sessions.sessions SET is_active = false, ended_at = now(), version = version + 1,
+              stream_stops_at = NULL
         WHERE id = $1 AND is_active RETURNING *`,
       [sessionId],
     );
@@ -168,7 +229,8 @@ export class SessionsRepository {
   stopAllOf(manager: Query, ownerId: string): Promise<SessionRow[]> {
     return queryRows<SessionRow>(
       manager,
-      `UPDATE sessions.sessions SET is_active = false, ended_at = now(), version = version + 1
+      `UPDATE sessions.sessions SET is_active = false, ended_at = now(), version = version + 1,
+              stream_stops_at = NULL
         WHERE user_id = $1 AND is_active RETURNING *`,
       [ownerId],
     );

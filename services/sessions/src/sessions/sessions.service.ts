@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   DomainError,
+  MAX_SESSION_NAME_LENGTH,
   readKeywords,
+  type ReportStreamRequest,
+  type StreamReport,
   type CreateSessionRequest,
   type DeleteSessionResult,
   type SessionActor,
@@ -49,15 +52,19 @@ export class SessionsService {
     return (await this.sessions.listAll()).map(toSessionDto);
   }
 
-  /** Creating also starts the session. */
+  /**
+   * Creating also starts the session. One session per channel reads chat: the owner's running
+   * session, if any, stops first, and every screen of theirs is told (`session_replaced`).
+   */
   async create(request: CreateSessionRequest): Promise<SessionDto> {
     const { actor } = request;
     if (!actor.isApproved) throw new DomainError('ACCOUNT_NOT_APPROVED');
     const name = requiredName(request.name);
     const keywords = keywordsText(request.keywords);
-    const row = await this.dataSource.transaction(async (manager) => {
+    const { row, replaced } = await this.dataSource.transaction(async (manager) => {
       const counts = await this.sessions.lockAndCountOwned(manager, actor.id);
-      assertWithinLimits(counts, this.limits, true);
+      const replaced = await this.stopRunning(manager, actor.id, actor.username);
+      assertWithinLimits({ ...counts, active: counts.active - replaced.length }, this.limits, true);
       const created = await this.sessions.insertRunning(manager, actor.id, name, keywords);
       if (!created) throw new DomainError('INTERNAL');
       await this.events.session(manager, 'sessionCreated', created.id);
@@ -66,11 +73,11 @@ export class SessionsService {
         manager,
         statusOf(created, true, created.username || actor.username),
       );
-      return created;
+      return { row: created, replaced };
     });
     this.events.publish();
     const session = toSessionDto({ ...row, username: row.username || actor.username });
-    await this.live.toSession(actor.id, session.id, 'session_created', session);
+    await this.announceReplaced(actor.id, session, replaced, 'session_created');
     return session;
   }
 
@@ -88,12 +95,18 @@ export class SessionsService {
     if (edits) assertMayEdit(access);
     const name = request.name === undefined ? null : requiredName(request.name);
     const keywords = request.keywords === undefined ? null : keywordsText(request.keywords);
-    const before = await this.dataSource.transaction(async (manager) => {
+    const { before, replaced } = await this.dataSource.transaction(async (manager) => {
       const current = await this.sessions.lockForUpdate(manager, sessionId);
       if (!current) throw new DomainError('SESSION_NOT_FOUND');
+      let replaced: SessionRow[] = [];
       if (isActive === true && !current.is_active) {
         const counts = await this.sessions.lockAndCountOwned(manager, access.ownerId);
-        assertWithinLimits(counts, this.limits, false);
+        replaced = await this.stopRunning(manager, access.ownerId, actor.username);
+        assertWithinLimits(
+          { ...counts, active: counts.active - replaced.length },
+          this.limits,
+          false,
+        );
       }
       const after = await this.sessions.update(manager, sessionId, {
         name,
@@ -111,13 +124,14 @@ export class SessionsService {
       } else if (name !== null && name !== current.name) {
         await this.events.session(manager, 'sessionRenamed', sessionId);
       }
-      return current;
+      return { before: current, replaced };
     });
     this.events.publish();
     const session = await this.load(sessionId);
     if (isActive !== undefined && isActive !== before.is_active) {
-      const type = isActive ? 'session_started' : 'session_stopped';
-      await this.live.toSession(access.ownerId, sessionId, type, session);
+      if (isActive)
+        await this.announceReplaced(access.ownerId, session, replaced, 'session_started');
+      else await this.live.toSession(access.ownerId, sessionId, 'session_stopped', session);
     }
     if (
       (name !== null && name !== before.name) ||
@@ -149,19 +163,85 @@ export class SessionsService {
 
   /** Stops every active session of an owner whose account was rejected. */
   async stopAllOf(ownerId: string): Promise<number> {
-    const stopped = await this.dataSource.transaction(async (manager) => {
-      const rows = await this.sessions.stopAllOf(manager, ownerId);
-      const channel = rows.length > 0 ? await this.sessions.ownerLogin(manager, ownerId) : '';
-      for (const row of rows) {
-        await this.events.session(manager, 'sessionStopped', row.id);
-        await this.events.statusChanged(manager, statusOf(row, false, channel ?? ''));
+    const stopped = await this.dataSource.transaction((manager) =>
+      this.stopRunning(manager, ownerId, ''),
+    );
+    this.events.publish();
+    await this.tellStopped(stopped);
+    return stopped.length;
+  }
+
+  /**
+   * Auth's word on the owner's stream (ADR 0045), applied to the channel's running session:
+   * - live: the session notes it, and one whose stream was offline within its grace goes on
+   *   as it was. With none running (or one past its grace), auto-start creates one named
+   *   after the stream's title and date.
+   * - offline: the session notes it; one auto-start began stops after the owner's grace
+   *   (`stopsAt`, carried out by `stopExpired`), at once for a grace of 0. A session started
+   *   by hand runs on.
+   * Only a change is applied: a report repeated (a second source, auth restarting) moves
+   * neither `since` nor the end of the grace.
+   */
+  async reportStream(request: ReportStreamRequest): Promise<StreamReport> {
+    const { actor } = request;
+    const since = new Date(request.since);
+    const title = request.title?.trim() || null;
+    const result = await this.dataSource.transaction(async (manager) => {
+      const counts = await this.sessions.lockAndCountOwned(manager, actor.id);
+      let running = await this.sessions.lockRunningOf(manager, actor.id);
+      const stopped: SessionRow[] = [];
+      if (running?.stream_stops_at && running.stream_stops_at.getTime() <= Date.now()) {
+        // Its grace is over; the periodic stop has not come round to it yet.
+        stopped.push(...(await this.stopRunning(manager, actor.id, actor.username)));
+        running = undefined;
       }
+      if (running) {
+        const outcome = await this.noteStream(manager, running, request, since, title);
+        if (outcome === 'stopped') {
+          stopped.push(...(await this.stopRunning(manager, actor.id, actor.username)));
+          return { report: { outcome: 'updated', sessionId: running.id } as const, stopped };
+        }
+        return { report: { outcome, sessionId: running.id }, stopped, changed: outcome !== 'none' };
+      }
+      if (!request.live || !request.autoStart || !actor.isApproved) {
+        return { report: { outcome: 'none', sessionId: null } as const, stopped };
+      }
+      assertWithinLimits({ ...counts, active: 0 }, this.limits, true);
+      const created = await this.sessions.insertRunning(
+        manager,
+        actor.id,
+        autoStartedName(title, since, actor.username),
+        keywordsText(request.keywords),
+        { by: 'auto', stream: { live: true, title, since } },
+      );
+      if (!created) throw new DomainError('INTERNAL');
+      await this.events.session(manager, 'sessionCreated', created.id);
+      await this.events.statusChanged(
+        manager,
+        statusOf(created, true, created.username || actor.username),
+      );
+      return { report: { outcome: 'created', sessionId: created.id } as const, stopped };
+    });
+    this.events.publish();
+    await this.tellStopped(result.stopped);
+    const { sessionId, outcome } = result.report;
+    if (sessionId && outcome === 'created') {
+      await this.live.toSession(actor.id, sessionId, 'session_created', await this.load(sessionId));
+    } else if (sessionId && 'changed' in result && result.changed) {
+      await this.live.toSession(actor.id, sessionId, 'session_updated', await this.load(sessionId));
+    }
+    return result.report;
+  }
+
+  /** Stops the auto-started sessions whose stream stayed offline past the owner's grace. */
+  async stopExpired(): Promise<number> {
+    const stopped = await this.dataSource.transaction(async (manager) => {
+      const rows = await this.sessions.stopExpired(manager);
+      await this.recordStops(manager, rows);
       return rows;
     });
     this.events.publish();
-    for (const { id } of stopped) {
-      await this.live.toSession(ownerId, id, 'session_stopped', await this.load(id));
-    }
+    await this.tellStopped(stopped);
     return stopped.length;
   }
 
@@ -199,6 +279,93 @@ export class SessionsService {
     return { sessionName: result.name, deletedChatters: result.chatters };
   }
 
+  /**
+   * Applies a stream report to the running session: 'continued' when the stream came back
+   * within the grace, 'updated' for any other change, 'none' when nothing changed, 'stopped'
+   * when the session is to stop now (offline with a grace of 0).
+   */
+  private async noteStream(
+    manager: EntityManager,
+    running: SessionRow,
+    request: ReportStreamRequest,
+    since: Date,
+    title: string | null,
+  ): Promise<'continued' | 'updated' | 'none' | 'stopped'> {
+    if (request.live) {
+      if (running.stream_live === true && (title === null || title === running.stream_title)) {
+        return 'none';
+      }
+      const keepSince = running.stream_live === true && running.stream_since;
+      await this.sessions.noteStream(manager, running.id, {
+        live: true,
+        title,
+        since: keepSince || since,
+        stopsAt: null,
+      });
+      return running.stream_stops_at ? 'continued' : 'updated';
+    }
+    if (running.stream_live === false) return 'none';
+    if (running.started_by === 'auto' && request.graceMinutes === 0) return 'stopped';
+    const stopsAt =
+      running.started_by === 'auto'
+        ? new Date(since.getTime() + request.graceMinutes * 60_000)
+        : null;
+    await this.sessions.noteStream(manager, running.id, { live: false, title, since, stopsAt });
+    return 'updated';
+  }
+
+  /** Stops the owner's running sessions with their events; the caller publishes and tells. */
+  private async stopRunning(
+    manager: EntityManager,
+    ownerId: string,
+    ownerLogin: string,
+  ): Promise<SessionRow[]> {
+    const rows = await this.sessions.stopAllOf(manager, ownerId);
+    await this.recordStops(manager, rows, ownerLogin);
+    return rows;
+  }
+
+  private async recordStops(
+    manager: EntityManager,
+    rows: SessionRow[],
+    ownerLogin?: string,
+  ): Promise<void> {
+    for (const row of rows) {
+      await this.events.session(manager, 'sessionStopped', row.id);
+      const channel = (await this.sessions.ownerLogin(manager, row.user_id)) ?? ownerLogin ?? '';
+      await this.events.statusChanged(manager, statusOf(row, false, channel));
+    }
+  }
+
+  /** `session_stopped` to the screens of each stopped session. */
+  private async tellStopped(rows: SessionRow[]): Promise<void> {
+    for (const { id, user_id } of rows) {
+      await this.live.toSession(user_id, id, 'session_stopped', await this.load(id));
+    }
+  }
+
+  /**
+   * The screens hear of the sessions a start stopped, then of the start, then why: the
+   * stopped session's screens show it inactive before anyone reads that it was replaced.
+   */
+  private async announceReplaced(
+    ownerId: string,
+    session: SessionDto,
+    replaced: SessionRow[],
+    type: 'session_created' | 'session_started',
+  ): Promise<void> {
+    await this.tellStopped(replaced);
+    await this.live.toSession(ownerId, session.id, type, session);
+    for (const stopped of replaced) {
+      await this.live.toSession(ownerId, session.id, 'session_replaced', {
+        id: session.id,
+        name: session.name,
+        stoppedId: stopped.id,
+        stoppedName: stopped.name,
+      });
+    }
+  }
+
   private async load(sessionId: string): Promise<SessionDto> {
     const row = await this.sessions.find(sessionId);
     if (!row) throw new DomainError('SESSION_NOT_FOUND');
@@ -221,6 +388,19 @@ function statusOf(
     isActive,
     at: (at ?? new Date()).toISOString(),
   };
+}
+
+/**
+ * An auto-started session's name: the stream's title and the day it went live (UTC), or the
+ * spec's '{login} Stream' for a stream without a title; within the name's length limit.
+ */
+export function autoStartedName(title: string | null, since: Date, login: string): string {
+  const day = since.toISOString().slice(0, 10);
+  if (!title) return `${login} Stream`;
+  const suffix = ` — ${day}`;
+  const room = MAX_SESSION_NAME_LENGTH - suffix.length;
+  const shown = title.length > room ? `${title.slice(0, room - 1).trimEnd()}…` : title;
+  return `${shown}${suffix}`;
 }
 
 function requiredName(raw: string): string {
