@@ -48,9 +48,10 @@ describe('session-replaced toasts', () => {
     render(<Screen socket={fake.live} onReplaced={onReplaced} />);
 
     act(() => fake.latest().receive(replaced('session-1', 'Monday stream')));
-    expect(
-      screen.getByText("'Monday stream' was stopped: one session per channel reads chat"),
-    ).toBeTruthy();
+    const toastElement = screen
+      .getByText("'Monday stream' was stopped: one session per channel reads chat")
+      .closest('.toast')!;
+    expect(toastElement.querySelector('svg.lucide-arrow-right-left')).toBeTruthy();
     expect(onReplaced).toHaveBeenCalledWith({
       id: 'session-2',
       name: 'Tuesday stream',

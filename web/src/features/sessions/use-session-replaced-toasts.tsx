@@ -1,4 +1,5 @@
 import type { ServerMessagePayloads } from '@greetboard/contracts/wire';
+import { ArrowRightLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ export function useSessionReplacedToasts(
         if (event.type !== 'session_replaced') return;
         toast(t('toast.sessionReplaced', { name: event.payload.stoppedName }), {
           id: `session-replaced-${event.payload.stoppedId}`,
+          icon: <ArrowRightLeft aria-hidden size={18} className="toast-icon" />,
         });
         onReplaced?.(event.payload);
       }),
