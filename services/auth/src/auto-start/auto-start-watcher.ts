@@ -130,6 +130,11 @@ export class AutoStartWatcher implements OnApplicationBootstrap, BeforeApplicati
     for (const [userId, twitchId] of wanted) {
       if (!this.watches.has(userId)) this.watch(userId, twitchId);
     }
+    // A watch refused for want of a token resumes once the user has signed in again.
+    for (const watch of this.watches.values()) {
+      if (watch.events.waitingForToken && (await this.tokens.hasToken(watch.userId)))
+        watch.events.retryNow();
+    }
   }
 
   private watch(userId: string, twitchId: string): void {
