@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { SESSIONS_REQUESTS, type SessionDto } from '@greetboard/contracts';
 import { waitFor } from '@greetboard/testing';
 import {
@@ -20,18 +21,23 @@ interface EventSubSessionInfo {
  * sending on the old connection until the new one is welcomed, and may send again there what
  * it is unsure arrived. Every stream event must be acted on, and acted on once.
  */
-describe('auto-start across an EventSub handover', () => {
+describe('auto-start’s EventSub connection', () => {
   let stack: TwitchSessionsStack;
+  const debugLines: string[] = [];
 
   beforeAll(async () => {
     // A poll interval far beyond the test, so every action here comes from EventSub.
     stack = await startTwitchSessionsStack({
-      approvedLogins: ['handover_streamer'],
+      approvedLogins: ['handover_streamer', 'tokenless_streamer'],
       pollIntervalMs: 3_600_000,
+    });
+    jest.spyOn(Logger.prototype, 'debug').mockImplementation((message: unknown) => {
+      debugLines.push(String(message));
     });
   });
 
   afterAll(async () => {
+    jest.restoreAllMocks();
     await stack?.close();
   });
 
@@ -117,5 +123,45 @@ describe('auto-start across an EventSub handover', () => {
     const sessions = await sessionsOf(user);
     expect(sessions.map((s) => s.id).sort()).toEqual([first.id, second.id, third.id].sort());
     expect(sessions.every((s) => s.endedAt !== null)).toBe(true);
+  });
+
+  it('waits without reconnecting while the user has no token, and resumes once there is one', async () => {
+    const user = await stack.signIn('tokenless_streamer');
+    const { rows } = await stack.db.query<Record<string, unknown>>(
+      'DELETE FROM auth.twitch_tokens WHERE user_id = $1 RETURNING *',
+      [user.id],
+    );
+    expect(rows).toHaveLength(1);
+    await stack.updateSettings(user.id, { autoStartSessions: true });
+    const ofUser = () => debugLines.filter((line) => line.includes(`for user ${user.id} `));
+    await waitFor(() => ofUser().some((line) => line.includes('waits for a token')), {
+      what: 'the connection to wait for a token',
+    });
+
+    // What a new sign-in stores; the watcher looks again within one tick (5 s).
+    const row = rows[0] ?? {};
+    await stack.db.query(
+      `INSERT INTO auth.twitch_tokens
+         (user_id, access_token, refresh_token, scopes, expires_at, validated_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        row.user_id,
+        row.access_token,
+        row.refresh_token,
+        row.scopes,
+        row.expires_at,
+        row.validated_at,
+      ],
+    );
+    await waitFor(
+      async () => (await enabledStreamSubscriptions(stack.emulator, user.twitchId)).length === 2,
+      { what: 'the EventSub subscriptions after the token came back' },
+    );
+    // One refused attempt, then nothing until the token was back: no retry was scheduled.
+    expect(ofUser().filter((line) => line.includes('retrying'))).toEqual([]);
+    await stack.control('POST', '/control/channels/tokenless_streamer/live');
+    await waitFor(async () => (await sessionsOf(user)).some((s) => s.isActive), {
+      what: 'the auto-started session',
+    });
   });
 });
