@@ -28,8 +28,9 @@ describe('auto-start’s EventSub connection', () => {
   beforeAll(async () => {
     // A poll interval far beyond the test, so every action here comes from EventSub.
     stack = await startTwitchSessionsStack({
-      approvedLogins: ['handover_streamer', 'tokenless_streamer'],
+      approvedLogins: ['handover_streamer', 'tokenless_streamer', 'chatty_streamer'],
       pollIntervalMs: 3_600_000,
+      chatIngest: true,
     });
     jest.spyOn(Logger.prototype, 'debug').mockImplementation((message: unknown) => {
       debugLines.push(String(message));
@@ -163,5 +164,61 @@ describe('auto-start’s EventSub connection', () => {
     await waitFor(async () => (await sessionsOf(user)).some((s) => s.isActive), {
       what: 'the auto-started session',
     });
+  });
+
+  it('counts every chat line sent into the session while the client moves', async () => {
+    const user = await stack.signIn('chatty_streamer');
+    await stack.updateSettings(user.id, { autoStartSessions: true });
+    await waitFor(
+      async () => (await enabledStreamSubscriptions(stack.emulator, user.twitchId)).length === 2,
+      { what: 'the EventSub subscriptions' },
+    );
+    await stack.control('POST', '/control/channels/chatty_streamer/live');
+    const session = await waitFor(async () => (await sessionsOf(user)).find((s) => s.isActive), {
+      what: 'the auto-started session',
+    });
+    await waitFor(() => stack.emulator.state.irc.joinedChannels().includes('chatty_streamer'), {
+      what: 'chat-ingest in the channel',
+    });
+    let sent = 0;
+    const chat = async (count: number) => {
+      const messages = Array.from({ length: count }, () => ({
+        login: `viewer_${sent % 7}`,
+        text: `line ${++sent}`,
+      }));
+      await stack.control('POST', '/control/channels/chatty_streamer/messages', { messages });
+    };
+    const counted = async () =>
+      Number(
+        (
+          await stack.db.query<{ lines: string }>(
+            'SELECT COALESCE(SUM(message_count), 0) AS lines FROM sessions.chatters WHERE session_id = $1',
+            [session.id],
+          )
+        ).rows[0]?.lines,
+      );
+
+    await chat(5);
+    const [before] = await eventSubSessionsOf(user);
+    await stack.control('POST', '/control/faults', {
+      kind: 'eventsub-reconnect',
+      sessionId: before?.id,
+      redeliver: true,
+    });
+    // Not waiting for the move: these lines meet the client on its way to the reconnect_url.
+    await chat(5);
+    await waitFor(
+      async () => {
+        const found = await eventSubSessionsOf(user);
+        return found.length === 1 && found[0]?.id !== before?.id && !found[0]?.reconnecting;
+      },
+      { what: 'the client on its new EventSub session' },
+    );
+    await chat(5);
+    await waitFor(async () => (await counted()) === sent, {
+      what: `all ${sent} lines counted in the session`,
+    });
+    const sessions = await sessionsOf(user);
+    expect(sessions.map((s) => [s.id, s.isActive])).toEqual([[session.id, true]]);
   });
 });
