@@ -39,6 +39,7 @@ const DEFAULT_SETTINGS = {
   theme: 'dark',
   defaultKeywords: '[]',
   language: 'en',
+  autoStartGraceMinutes: 10,
 };
 const UUID = expect.stringMatching(/^[0-9a-f-]{36}$/);
 

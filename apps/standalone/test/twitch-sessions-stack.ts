@@ -3,6 +3,12 @@ import type { INestMicroservice } from '@nestjs/common';
 import pg from 'pg';
 import { AuthModule, resolveAuthConfig, twitchEnv } from '@greetboard/auth';
 import {
+  anonymousChatAccount,
+  ChatIngestModule,
+  chatServerFromUrl,
+  TmiChatConnection,
+} from '@greetboard/chat-ingest';
+import {
   AUTH_REQUESTS,
   sendRequest,
   type RequestDefinition,
@@ -33,6 +39,8 @@ export interface StackOptions {
   approvedLogins: string[];
   /** The sessions service's profile image job timing. */
   chatterProfiles?: SessionsServiceOptions['chatterProfiles'];
+  /** Also run chat-ingest, so that active sessions read and count their channel's chat. */
+  chatIngest?: boolean;
 }
 
 export interface SignedInUser {
@@ -57,7 +65,7 @@ export interface TwitchSessionsStack {
 }
 
 /**
- * The real auth and sessions services on one in-process bus (its own domain-events stream,
+ * The real auth and sessions services (and chat-ingest, if asked) on one in-process bus (its own domain-events stream,
  * so test files never see each other's events), real PostgreSQL and Redis, and the Twitch
  * emulator as Twitch, EventSub included. Users sign in through the real OAuth flow over the
  * bus, so auth holds their encrypted tokens exactly as in production.
@@ -90,6 +98,13 @@ export async function startTwitchSessionsStack(
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ADMIN_TWITCH_LOGINS: options.approvedLogins.join(','),
   });
+  // Chat-ingest's leases and heartbeats, apart from auth's keys as between real services.
+  const chatKv = options.chatIngest
+    ? new RedisKeyValueStore(
+        TEST_INFRASTRUCTURE.redis,
+        `greetboard-test:${randomBytes(6).toString('hex')}:chat-ingest:`,
+      )
+    : undefined;
   const databaseRuntime = { kind: 'postgres' as const, url: database.url, poolSize: 4 };
   const streams = await createDurableStreams(transport);
   const services: INestMicroservice[] = [
@@ -104,6 +119,30 @@ export async function startTwitchSessionsStack(
       transport,
       'warn',
     ),
+    ...(chatKv
+      ? [
+          await startServiceApp(
+            'chat-ingest',
+            ChatIngestModule.register({
+              transport,
+              kv: chatKv,
+              streams,
+              replicaId: 'twitch-sessions-stack',
+              channelsPerConnection: 20,
+              leaseTtlMs: 10_000,
+              connect: (onLine, onJoin) =>
+                new TmiChatConnection(
+                  chatServerFromUrl(emulator.ircWsUrl),
+                  onLine,
+                  onJoin,
+                  anonymousChatAccount(),
+                ),
+            }),
+            transport,
+            'warn',
+          ),
+        ]
+      : []),
     await startServiceApp(
       'auth',
       AuthModule.register({
@@ -176,6 +215,7 @@ export async function startTwitchSessionsStack(
       await streams.close();
       client.close();
       await kv.close();
+      await chatKv?.close();
       await db.end();
       await database.drop();
       await emulator.close();

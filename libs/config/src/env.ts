@@ -43,11 +43,11 @@ export function keyPrefixOf(config: { INSTALLATION_PREFIX: string }, scope?: str
 
 /**
  * Caps per user, far above what a real streamer reaches: open live sockets
- * (tabs, overlays, editors' screens), sessions running at once, sessions created a minute.
+ * (tabs, overlays, editors' screens), sessions created a minute. One session per channel runs
+ * at a time (ADR 0045): starting one stops the other, so running sessions need no cap.
  */
 export const userLimitsEnv = z.object({
   LIVE_SOCKETS_PER_USER: positiveInt(50),
-  ACTIVE_SESSIONS_PER_USER: positiveInt(20),
   SESSIONS_CREATED_PER_MINUTE: positiveInt(30),
 });
 

@@ -90,6 +90,8 @@ describe('sessions routes: who may do what, over HTTP', () => {
         userId: people[actor]!.id,
         user: { username: people[actor]!.username },
         _count: { chatters: 0 },
+        startedBy: 'manual',
+        stream: null,
       })),
       pending: [403, NOT_APPROVED],
     },

@@ -12,7 +12,6 @@ import { SessionsModule } from './sessions.module.js';
 export const sessionsRuntime: ServiceRuntime<
   {
     LOG_LEVEL: LogLevel;
-    ACTIVE_SESSIONS_PER_USER?: number;
     SESSIONS_CREATED_PER_MINUTE?: number;
   } & Partial<ChatterProfilesConfig>
 > = {
@@ -26,7 +25,6 @@ export const sessionsRuntime: ServiceRuntime<
         database: databaseOf(infrastructure),
         streams: streamsOf(infrastructure),
         limits: {
-          activeSessionsPerUser: config.ACTIVE_SESSIONS_PER_USER,
           sessionsCreatedPerMinute: config.SESSIONS_CREATED_PER_MINUTE,
         },
         chatterProfiles: {

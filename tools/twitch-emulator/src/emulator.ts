@@ -72,7 +72,7 @@ export async function startTwitchEmulator(
   let eventSubWsUrl = '';
   const users = new UserStore(() => httpUrl);
   const tokens = new TokenStore(options.clients, options.tokenExpiresInSec);
-  const channels = new ChannelStore();
+  const channels = new ChannelStore(() => String(40_000_000_000 + random.int(9_000_000_000)));
   const faults = new FaultState(random.fork('faults'));
   const irc = new IrcServer(users, tokens, channels, faults, options);
   const traffic = new TrafficManager(users, channels, irc);
@@ -180,6 +180,7 @@ export async function startTwitchEmulator(
       for (const demo of demos) demo.stop();
       irc.close();
       eventSub.close();
+      channels.close();
       for (const client of wss.clients) client.terminate();
       wss.close();
       httpServer.closeAllConnections();

@@ -200,7 +200,7 @@ describe('EventSub over WebSocket', () => {
       await request(emulator, 'POST', `/control/channels/${channel}/offline`, {});
     };
 
-    it('moves a session to the reconnect_url with its subscriptions, then closes the old connection', async () => {
+    it('hands the subscriptions over to a new session at the reconnect_url, then closes the old connection', async () => {
       const old = await connectEventSub(emulator.eventSubWsUrl);
       const sessionId = old.messages[0]?.payload.session?.id ?? '';
       const subscriptionId = await subscribe(sessionId);
@@ -217,7 +217,7 @@ describe('EventSub over WebSocket', () => {
       const reconnectUrl = reconnect?.reconnect_url ?? '';
       expect(reconnectUrl.startsWith(`${emulator.eventSubWsUrl}?`)).toBe(true);
 
-      // Until the client arrives on the new URL, the old connection still gets events.
+      // Until the client is welcomed on the new URL, the old connection still gets events.
       await request(emulator, 'POST', '/control/channels/live_streamer/live', {});
       await eventually(() =>
         expect(old.messages.some((m) => m.metadata.subscription_type === 'stream.online')).toBe(
@@ -226,13 +226,15 @@ describe('EventSub over WebSocket', () => {
       );
 
       const moved = await connectEventSub(reconnectUrl);
+      const newSessionId = moved.messages[0]?.payload.session?.id ?? '';
       expect(moved.messages[0]?.payload.session).toMatchObject({
-        id: sessionId,
         status: 'connected',
         reconnect_url: null,
       });
+      expect(newSessionId).not.toBe(sessionId);
       expect(await old.closed).toBe(1000);
-      expect((await listed(sessionId)).map((s) => s.id)).toEqual([subscriptionId]);
+      expect(await listed(sessionId)).toEqual([]);
+      expect((await listed(newSessionId)).map((s) => s.id)).toEqual([subscriptionId]);
       const oldCount = old.messages.length;
       await request(emulator, 'POST', '/control/channels/live_streamer/offline', {});
       await request(emulator, 'POST', '/control/channels/live_streamer/live', {});
@@ -245,7 +247,8 @@ describe('EventSub over WebSocket', () => {
       const inspected = (await request(emulator, 'GET', '/control/eventsub')).body as {
         data: { id: string; connected: boolean; reconnecting: boolean }[];
       };
-      expect(inspected.data.find((session) => session.id === sessionId)).toMatchObject({
+      expect(inspected.data.some((session) => session.id === sessionId)).toBe(false);
+      expect(inspected.data.find((session) => session.id === newSessionId)).toMatchObject({
         connected: true,
         reconnecting: false,
       });
@@ -253,24 +256,45 @@ describe('EventSub over WebSocket', () => {
       moved.socket.close();
     });
 
-    it('keeps the session for a client that closes the old connection before moving', async () => {
+    it('holds the events for a client that closes the old connection before moving', async () => {
       const old = await connectEventSub(emulator.eventSubWsUrl);
       const sessionId = old.messages[0]?.payload.session?.id ?? '';
       const subscriptionId = await subscribe(sessionId);
+      await subscribe(sessionId, 'stream.offline');
       await fault({ kind: 'eventsub-reconnect', sessionId });
       await eventually(() => expect(ofType(old.messages, 'session_reconnect')).toHaveLength(1));
       old.socket.close();
       await old.closed;
-      expect((await listed(sessionId)).map((s) => s.id)).toEqual([subscriptionId]);
+      expect((await listed(sessionId)).map((s) => s.id)).toContain(subscriptionId);
+      // Produced while the client has no connection at all: not to be lost.
+      await toggleLive();
       const url = ofType(old.messages, 'session_reconnect')[0]?.payload.session?.reconnect_url;
       const moved = await connectEventSub(url ?? '');
-      expect(moved.messages[0]?.payload.session?.id).toBe(sessionId);
-      await toggleLive();
+      expect(moved.messages[0]?.payload.session?.id).not.toBe(sessionId);
       await eventually(() =>
         expect(
-          moved.messages.filter((m) => m.metadata.message_type === 'notification'),
-        ).toHaveLength(1),
+          ofType(moved.messages, 'notification').map((m) => m.metadata.subscription_type),
+        ).toEqual(['stream.online', 'stream.offline']),
       );
+      expect(ofType(old.messages, 'notification')).toEqual([]);
+      moved.socket.close();
+    });
+
+    it('redelivers what the old connection was sent meanwhile, with the same message ids', async () => {
+      const old = await connectEventSub(emulator.eventSubWsUrl);
+      const sessionId = old.messages[0]?.payload.session?.id ?? '';
+      await subscribe(sessionId);
+      await fault({ kind: 'eventsub-reconnect', sessionId, redeliver: true });
+      await eventually(() => expect(ofType(old.messages, 'session_reconnect')).toHaveLength(1));
+      await toggleLive();
+      await eventually(() => expect(ofType(old.messages, 'notification')).toHaveLength(1));
+      const url = ofType(old.messages, 'session_reconnect')[0]?.payload.session?.reconnect_url;
+      const moved = await connectEventSub(url ?? '');
+      await eventually(() => expect(ofType(moved.messages, 'notification')).toHaveLength(1));
+      expect(ofType(moved.messages, 'notification')[0]?.metadata.message_id).toBe(
+        ofType(old.messages, 'notification')[0]?.metadata.message_id,
+      );
+      expect(await old.closed).toBe(1000);
       moved.socket.close();
     });
 

@@ -162,6 +162,11 @@ export class AutoStartWatcher implements OnApplicationBootstrap, BeforeApplicati
       const watch = this.watches.get(userId) ?? this.watch(userId, twitchId);
       watch.sessions = this.running.get(twitchId) ?? '';
     }
+    // A watch refused for want of a token resumes once the user has signed in again.
+    for (const watch of this.watches.values()) {
+      if (watch.events.waitingForToken && (await this.tokens.hasToken(watch.userId)))
+        watch.events.retryNow();
+    }
   }
 
   private watch(userId: string, twitchId: string): Watch {

@@ -71,6 +71,11 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
     await this.tokens.store(this.seal(userId, tokens), manager);
   }
 
+  /** Whether the user has stored tokens at all; a cheap read that asks Twitch nothing. */
+  hasToken(userId: string): Promise<boolean> {
+    return this.tokens.exists(userId);
+  }
+
   /** A valid access token for the user, refreshed first when it is about to expire. */
   async accessTokenOf(userId: string): Promise<string | null> {
     const row = await this.tokens.find(userId);

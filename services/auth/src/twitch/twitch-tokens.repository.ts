@@ -14,6 +14,10 @@ export class TwitchTokensRepository {
     return this.dataSource.manager.findOneBy(TwitchTokenEntity, { userId });
   }
 
+  exists(userId: string): Promise<boolean> {
+    return this.dataSource.manager.existsBy(TwitchTokenEntity, { userId });
+  }
+
   async store(
     row: TwitchTokenEntity,
     manager: EntityManager = this.dataSource.manager,

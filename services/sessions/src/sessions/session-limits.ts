@@ -1,32 +1,26 @@
 import { DomainError } from '@greetboard/contracts';
 
-/** Caps per user (ACTIVE_SESSIONS_PER_USER, SESSIONS_CREATED_PER_MINUTE). */
+/**
+ * Caps per user (SESSIONS_CREATED_PER_MINUTE). Running sessions need none: one per channel
+ * runs at a time (ADR 0045).
+ */
 export interface SessionLimits {
-  activeSessionsPerUser: number;
   sessionsCreatedPerMinute: number;
 }
 
 export const SESSION_LIMITS = Symbol('SESSION_LIMITS');
 
 export const DEFAULT_SESSION_LIMITS: SessionLimits = {
-  activeSessionsPerUser: 20,
   sessionsCreatedPerMinute: 30,
 };
 
 /**
- * Refuses a session that would put the owner over a limit, given the owner's counts read
- * under the owner's lock (`SessionsRepository.lockAndCountOwned`) in the transaction that
- * creates or starts it, so parallel requests cannot all slip under the cap.
+ * Refuses a session that would put the owner over the creation rate, given the owner's count
+ * read under the owner's lock (`SessionsRepository.lockAndCountOwned`) in the transaction that
+ * creates it, so parallel requests cannot all slip under the cap.
  */
-export function assertWithinLimits(
-  counts: { active: number; recent: number },
-  limits: SessionLimits,
-  creating: boolean,
-): void {
-  if (creating && counts.recent >= limits.sessionsCreatedPerMinute) {
+export function assertWithinLimits(counts: { recent: number }, limits: SessionLimits): void {
+  if (counts.recent >= limits.sessionsCreatedPerMinute) {
     throw new DomainError('SESSION_CREATION_RATE_LIMITED');
-  }
-  if (counts.active >= limits.activeSessionsPerUser) {
-    throw new DomainError('ACTIVE_SESSION_LIMIT');
   }
 }

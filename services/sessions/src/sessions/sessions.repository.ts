@@ -86,22 +86,18 @@ export class SessionsRepository {
   }
 
   /**
-   * Serialises the owner's creates and starts until the transaction ends, then counts the
-   * owner's running sessions and those created within the last minute.
+   * Serialises the owner's creates, starts and stream reports until the transaction ends,
+   * then counts the owner's sessions created within the last minute.
    */
-  async lockAndCountOwned(
-    manager: Query,
-    ownerId: string,
-  ): Promise<{ active: number; recent: number }> {
+  async lockAndCountOwned(manager: Query, ownerId: string): Promise<{ recent: number }> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('sessions:' || $1))`, [ownerId]);
-    const [counts] = await queryRows<{ active: number; recent: number }>(
+    const [counts] = await queryRows<{ recent: number }>(
       manager,
-      `SELECT count(*) FILTER (WHERE is_active)::int AS active,
-              count(*) FILTER (WHERE created_at > now() - interval '1 minute')::int AS recent
+      `SELECT count(*) FILTER (WHERE created_at > now() - interval '1 minute')::int AS recent
          FROM sessions.sessions WHERE user_id = $1`,
       [ownerId],
     );
-    return counts ?? { active: 0, recent: 0 };
+    return counts ?? { recent: 0 };
   }
 
   /** A new running session; answers it with the columns of `SESSION_COLUMNS`. */

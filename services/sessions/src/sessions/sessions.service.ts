@@ -62,9 +62,8 @@ export class SessionsService {
     const name = requiredName(request.name);
     const keywords = keywordsText(request.keywords);
     const { row, replaced } = await this.dataSource.transaction(async (manager) => {
-      const counts = await this.sessions.lockAndCountOwned(manager, actor.id);
+      assertWithinLimits(await this.sessions.lockAndCountOwned(manager, actor.id), this.limits);
       const replaced = await this.stopRunning(manager, actor.id, actor.username);
-      assertWithinLimits({ ...counts, active: counts.active - replaced.length }, this.limits, true);
       const created = await this.sessions.insertRunning(manager, actor.id, name, keywords);
       if (!created) throw new DomainError('INTERNAL');
       await this.events.session(manager, 'sessionCreated', created.id);
@@ -100,13 +99,8 @@ export class SessionsService {
       if (!current) throw new DomainError('SESSION_NOT_FOUND');
       let replaced: SessionRow[] = [];
       if (isActive === true && !current.is_active) {
-        const counts = await this.sessions.lockAndCountOwned(manager, access.ownerId);
+        await this.sessions.lockAndCountOwned(manager, access.ownerId);
         replaced = await this.stopRunning(manager, access.ownerId, actor.username);
-        assertWithinLimits(
-          { ...counts, active: counts.active - replaced.length },
-          this.limits,
-          false,
-        );
       }
       const after = await this.sessions.update(manager, sessionId, {
         name,
@@ -206,7 +200,7 @@ export class SessionsService {
       if (!request.live || !request.autoStart || !actor.isApproved) {
         return { report: { outcome: 'none', sessionId: null } as const, stopped };
       }
-      assertWithinLimits({ ...counts, active: 0 }, this.limits, true);
+      assertWithinLimits(counts, this.limits);
       const created = await this.sessions.insertRunning(
         manager,
         actor.id,

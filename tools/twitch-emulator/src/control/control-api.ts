@@ -12,6 +12,7 @@ import { TRAFFIC_DEFAULTS, type TrafficManager } from '../traffic/manager.js';
 import { type FaultState } from './faults.js';
 import { registerFaultRoutes } from './fault-routes.js';
 import { registerModerationRoutes } from './moderation-routes.js';
+import { registerStreamRoutes } from './stream-routes.js';
 import { registerUserNoticeRoutes } from './user-notice-routes.js';
 import {
   asObject,
@@ -169,33 +170,6 @@ export function registerControlRoutes(router: Router, deps: ControlDeps): void {
     });
   });
 
-  router.add('POST', '/control/channels/:login/live', async (context) => {
-    const channel = channelFor(context.params.login ?? '');
-    const body = await readJsonBody(context);
-    const tags = body.tags === undefined ? ['English'] : requiredArray(body, 'tags', 10);
-    if (!tags.every((tag) => typeof tag === 'string')) throw badRequest('"tags" must be strings');
-    const stream = {
-      id: String(40_000_000_000 + deps.random.int(9_000_000_000)),
-      title:
-        optionalString(body, 'title') ?? `${channel.broadcaster.displayName} live on the emulator`,
-      gameId: optionalString(body, 'gameId') ?? '509658',
-      gameName: optionalString(body, 'gameName') ?? 'Just Chatting',
-      startedAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      viewerCount:
-        optionalNumber(body, 'viewerCount', { min: 0, max: 10_000_000, integer: true }) ?? 42,
-      language: optionalString(body, 'language') ?? 'en',
-      tags: tags,
-      isMature: optionalBoolean(body, 'isMature') ?? false,
-    };
-    channels.goLive(channel, stream);
-    sendJson(context.res, 200, { live: true, stream });
-  });
-
-  router.add('POST', '/control/channels/:login/offline', ({ res, params }) => {
-    channels.goOffline(channelFor(params.login ?? ''));
-    sendJson(res, 200, { live: false });
-  });
-
   router.add('POST', '/control/channels/:login/traffic', async (context) => {
     const login = context.params.login ?? '';
     channelFor(login);
@@ -273,6 +247,7 @@ export function registerControlRoutes(router: Router, deps: ControlDeps): void {
     sendJson(res, 200, { data: deps.eventSub.inspect() }),
   );
 
+  registerStreamRoutes(router, deps, channelFor);
   registerModerationRoutes(router, deps, channelFor);
   registerUserNoticeRoutes(router, deps, channelFor);
   registerFaultRoutes(router, deps);

@@ -190,7 +190,12 @@ function applyFault(
       const graceMs =
         optionalNumber(body, 'graceMs', { min: 1, max: 600_000, integer: true }) ??
         DEFAULT_RECONNECT_GRACE_MS;
-      return { sessionIds: eventSub.reconnect(sessionId, graceMs), graceMs };
+      const redeliver = optionalBoolean(body, 'redeliver') ?? false;
+      return {
+        sessionIds: eventSub.reconnect(sessionId, graceMs, { redeliver }),
+        graceMs,
+        redeliver,
+      };
     }
     case 'eventsub-revocation': {
       const subscriptionId = optionalString(body, 'subscriptionId');

@@ -26,6 +26,18 @@ export const REVOCATION_STATUSES = [
 ] as const;
 export type RevocationStatus = (typeof REVOCATION_STATUSES)[number];
 
+/** Between session_reconnect and the client's welcome on the reconnect_url. */
+interface PendingReconnect {
+  token: string;
+  timer: NodeJS.Timeout;
+  /** Resend what the old connection was sent meanwhile, with the same message ids. */
+  redeliver: boolean;
+  /** Notifications sent on the old connection since session_reconnect (for `redeliver`). */
+  sentMeanwhile: string[];
+  /** Notifications that found no connection (the client closed the old one early). */
+  held: string[];
+}
+
 interface EventSubSession {
   id: string;
   /** Undefined while a reconnecting client has closed its old socket but not opened the new one. */
@@ -33,8 +45,7 @@ interface EventSubSession {
   connectedAt: string;
   keepaliveSeconds: number;
   keepaliveTimer?: NodeJS.Timeout;
-  /** Set between session_reconnect and the client's arrival on the reconnect_url. */
-  reconnect?: { token: string; timer: NodeJS.Timeout };
+  reconnect?: PendingReconnect;
 }
 
 /** One session as the control API shows it. */
@@ -63,8 +74,14 @@ interface Subscription {
  * (/helix/eventsub/subscriptions): a client connects, receives `session_welcome` with its
  * session id, subscribes through Helix with a user token, and then receives `notification`
  * messages, with `session_keepalive` whenever the connection is otherwise quiet. As faults, the
- * control API can move a session to a new connection (`session_reconnect`) and revoke
+ * control API can move a client to a new connection (`session_reconnect`) and revoke
  * subscriptions (`revocation`).
+ *
+ * A reconnect hands over as Twitch's CLI does (ADR 0043): the client connects to the
+ * reconnect_url and is welcomed there with a new session id, to which its subscriptions move.
+ * Until that welcome, notifications keep going to the old connection (or are held if the
+ * client closed it early); after it, the old connection is closed. A client that does not
+ * arrive within the grace time has its old connection closed with 4004 and loses everything.
  */
 export class EventSubServer {
   private readonly sessions = new Map<string, EventSubSession>();
@@ -144,12 +161,15 @@ export class EventSubServer {
 
   /**
    * Sends `session_reconnect` to one session (or every connected one): the client is to connect
-   * to the reconnect_url, where the same session and its subscriptions continue. The old
-   * connection keeps receiving events until then and is closed once the client arrives; a client
-   * that does not arrive within `graceMs` is closed with 4004 and loses the session. Answers the
-   * session ids told to reconnect.
+   * to the reconnect_url, where a new session takes over the subscriptions. With `redeliver`,
+   * the notifications the old connection received meanwhile are sent again on the new one with
+   * their message ids, as Twitch may do when unsure they arrived. Answers the session ids told.
    */
-  reconnect(sessionId: string | undefined, graceMs: number): string[] {
+  reconnect(
+    sessionId: string | undefined,
+    graceMs: number,
+    options: { redeliver?: boolean } = {},
+  ): string[] {
     const targets = [...this.sessions.values()].filter(
       (session) =>
         session.socket !== undefined && (sessionId === undefined || session.id === sessionId),
@@ -159,7 +179,13 @@ export class EventSubServer {
       const token = randomUUID();
       const timer = setTimeout(() => this.reconnectExpired(session, token), graceMs);
       timer.unref();
-      session.reconnect = { token, timer };
+      session.reconnect = {
+        token,
+        timer,
+        redeliver: options.redeliver ?? false,
+        sentMeanwhile: [],
+        held: [],
+      };
       this.send(session, 'session_reconnect', {
         session: {
           id: session.id,
@@ -223,24 +249,40 @@ export class EventSubServer {
     this.welcome(session);
   }
 
-  /** A client arriving on a reconnect_url: the session moves to the new socket. */
+  /**
+   * A client arriving on a reconnect_url: a new session, welcomed, takes over the old one's
+   * subscriptions; what the old connection could not be given follows; then the old one closes.
+   */
   private resume(socket: WebSocket, token: string): void {
-    const session = [...this.sessions.values()].find(
+    const old = [...this.sessions.values()].find(
       (candidate) => candidate.reconnect?.token === token,
     );
-    if (!session) {
+    const handover = old?.reconnect;
+    if (!old || !handover) {
       socket.close(CLOSE_INVALID_RECONNECT, 'Invalid reconnect');
       return;
     }
-    clearTimeout(session.reconnect?.timer);
-    delete session.reconnect;
-    const old = session.socket;
-    session.socket = socket;
-    session.connectedAt = new Date().toISOString();
+    clearTimeout(handover.timer);
+    clearTimeout(old.keepaliveTimer);
+    this.sessions.delete(old.id);
+    const session: EventSubSession = {
+      id: randomUUID(),
+      socket,
+      connectedAt: new Date().toISOString(),
+      keepaliveSeconds: old.keepaliveSeconds,
+    };
+    this.sessions.set(session.id, session);
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.sessionId === old.id) subscription.sessionId = session.id;
+    }
     this.watch(session, socket);
     this.welcome(session);
-    // Twitch closes the old connection once the client is on the new one.
-    old?.close(1000, 'moved to the reconnect_url');
+    const resent = handover.redeliver ? handover.sentMeanwhile : [];
+    for (const text of [...resent, ...handover.held]) this.write(session, text);
+    // Twitch closes the old connection once the client is welcomed on the new one.
+    const oldSocket = old.socket;
+    old.socket = undefined;
+    oldSocket?.close(1000, 'moved to the reconnect_url');
   }
 
   private watch(session: EventSubSession, socket: WebSocket): void {
@@ -262,7 +304,7 @@ export class EventSubServer {
   }
 
   private socketClosed(session: EventSubSession, socket: WebSocket): void {
-    // The old socket of a session that has moved on.
+    // The old socket of a session that has handed over to a new one.
     if (session.socket !== socket) return;
     if (session.reconnect) {
       // A reconnecting client may close the old socket first; the session waits for it.
@@ -298,8 +340,6 @@ export class EventSubServer {
     payload: object,
     subscription?: Subscription,
   ): void {
-    const socket = session.socket;
-    if (!socket) return;
     const metadata: Record<string, string> = {
       message_id: randomUUID(),
       message_type: messageType,
@@ -309,7 +349,20 @@ export class EventSubServer {
       metadata.subscription_type = subscription.type;
       metadata.subscription_version = subscription.version;
     }
-    socket.send(JSON.stringify({ metadata, payload }));
+    const text = JSON.stringify({ metadata, payload });
+    const handover = session.reconnect;
+    // Events must survive a handover: kept for the new connection when the old one is gone.
+    if (handover && subscription) {
+      if (session.socket) handover.sentMeanwhile.push(text);
+      else handover.held.push(text);
+    }
+    this.write(session, text);
+  }
+
+  private write(session: EventSubSession, text: string): void {
+    const socket = session.socket;
+    if (!socket) return;
+    socket.send(text);
     // Twitch sends a keepalive only when nothing else was sent within the timeout.
     clearTimeout(session.keepaliveTimer);
     session.keepaliveTimer = setTimeout(

@@ -65,6 +65,11 @@ export class HelixRoutes {
         this.guard((context) => this.getStreams(context)),
       )
       .add(
+        'GET',
+        '/helix/channels',
+        this.guard((context) => this.getChannels(context)),
+      )
+      .add(
         'POST',
         '/helix/chat/messages',
         this.guard((context, token) => this.sendChatMessage(context, token)),
@@ -154,6 +159,19 @@ export class HelixRoutes {
     sendJson(res, 200, { data: live.map(streamResource), pagination: {} });
   }
 
+  /** Get Channel Information: unknown ids are left out, as Twitch does. */
+  private getChannels({ res, url }: RequestContext): void {
+    const ids = [...new Set(url.searchParams.getAll('broadcaster_id'))];
+    if (ids.length === 0) throw helixError(400, 'Missing required parameter "broadcaster_id"');
+    if (ids.length > MAX_USERS_PER_REQUEST)
+      throw helixError(400, 'The number of broadcaster_id parameters may not exceed 100');
+    const found = ids
+      .map((id) => this.users.byId(id))
+      .filter((user) => user !== undefined)
+      .map((user) => channelResource(this.channels.channel(user)));
+    sendJson(res, 200, { data: found });
+  }
+
   private async sendChatMessage(context: RequestContext, token: IssuedToken): Promise<void> {
     requireScope(token, 'user:write:chat');
     const body = await readJsonObject(context);
@@ -240,6 +258,23 @@ export function userResource(user: EmulatorUser, withEmail: boolean): Record<str
     view_count: user.viewCount,
     ...(withEmail ? { email: user.email } : {}),
     created_at: user.createdAt,
+  };
+}
+
+function channelResource(channel: Channel): Record<string, unknown> {
+  const { broadcaster, info } = channel;
+  return {
+    broadcaster_id: broadcaster.id,
+    broadcaster_login: broadcaster.login,
+    broadcaster_name: broadcaster.displayName,
+    broadcaster_language: info.language,
+    game_id: info.gameId,
+    game_name: info.gameName,
+    title: info.title,
+    delay: info.delay,
+    tags: info.tags,
+    content_classification_labels: info.contentClassificationLabels,
+    is_branded_content: info.isBrandedContent,
   };
 }
 

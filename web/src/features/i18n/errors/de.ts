@@ -33,7 +33,6 @@ export const de: ErrorTexts = {
   SERVICE_UNAVAILABLE: 'Der Dienst ist nicht verfügbar. Bitte versuche es erneut.',
   SERVICE_TIMEOUT: 'Der Dienst hat nicht rechtzeitig geantwortet. Bitte versuche es erneut.',
   INTERNAL: 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',
-  ACTIVE_SESSION_LIMIT: 'Du hast die Höchstzahl laufender Sitzungen erreicht. Beende zuerst eine.',
   SESSION_CREATION_RATE_LIMITED: 'Zu viele Sitzungen erstellt. Bitte warte eine Minute.',
   LIVE_SOCKET_LIMIT: 'Für dieses Konto sind zu viele Live-Verbindungen offen.',
 };

@@ -33,7 +33,6 @@ export const es: ErrorTexts = {
   SERVICE_UNAVAILABLE: 'El servicio no está disponible. Inténtalo de nuevo.',
   SERVICE_TIMEOUT: 'El servicio no respondió a tiempo. Inténtalo de nuevo.',
   INTERNAL: 'Algo salió mal. Inténtalo de nuevo.',
-  ACTIVE_SESSION_LIMIT: 'Has alcanzado el límite de sesiones en curso. Detén una primero.',
   SESSION_CREATION_RATE_LIMITED: 'Demasiadas sesiones creadas. Espera un minuto.',
   LIVE_SOCKET_LIMIT: 'Hay demasiadas conexiones en directo abiertas para esta cuenta.',
 };

@@ -33,7 +33,6 @@ export const fr: ErrorTexts = {
   SERVICE_UNAVAILABLE: 'Le service est indisponible. Veuillez réessayer.',
   SERVICE_TIMEOUT: "Le service n'a pas répondu à temps. Veuillez réessayer.",
   INTERNAL: "Une erreur s'est produite. Veuillez réessayer.",
-  ACTIVE_SESSION_LIMIT: 'Vous avez atteint la limite de sessions en cours. Arrêtez-en une d’abord.',
   SESSION_CREATION_RATE_LIMITED: 'Trop de sessions créées. Veuillez patienter une minute.',
   LIVE_SOCKET_LIMIT: 'Trop de connexions en direct sont ouvertes pour ce compte.',
 };
