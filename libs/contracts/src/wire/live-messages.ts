@@ -17,6 +17,7 @@ export const MAX_KEYWORDS = 50;
 export const MAX_KEYWORD_LENGTH = 100;
 
 export type {
+  AnnouncementDropped,
   ChatConnection,
   ChatConnectionProblem,
   ChatConnectionStatus,
@@ -64,6 +65,7 @@ const REQUIRED_FIELDS: Record<ServerMessageType, string[]> = {
   presence_update: ['sessionId'],
   claims_update: ['sessionId'],
   chat_connection: ['sessionId', 'status'],
+  announcement_dropped: ['sessionId', 'kind', 'code', 'message'],
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
