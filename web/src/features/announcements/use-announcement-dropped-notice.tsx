@@ -8,6 +8,11 @@ import { liveSocket, type LiveSocket } from '../live/live-socket';
 /** Long enough to read Twitch's reason; the streamer may be looking at OBS. */
 const NOTICE_MS = 15_000;
 
+const TITLES: Record<AnnouncementDropped['kind'], string> = {
+  session_started: 'announcements:dropped.session_started',
+  session_ended: 'announcements:dropped.session_ended',
+};
+
 /**
  * Shows the streamer a session announcement Twitch took but did not post, with Twitch's reason
  * (ADR 0044). Lives in the signed-in shell (dashboard, session page, …), never the overlay,
@@ -32,7 +37,7 @@ export function useAnnouncementDroppedNotice(socket: LiveSocket = liveSocket) {
 function DroppedNotice({ dropped, t }: { dropped: AnnouncementDropped; t: TFunction }) {
   return (
     <div className="announcement-dropped">
-      <strong>{t(`announcements:dropped.${dropped.kind}`)}</strong>
+      <strong>{t(TITLES[dropped.kind])}</strong>
       <p>
         {dropped.message
           ? t('announcements:reason', { message: dropped.message, code: dropped.code })
