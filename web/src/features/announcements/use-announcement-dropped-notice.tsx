@@ -36,7 +36,7 @@ export function useAnnouncementDroppedNotice(socket: LiveSocket = liveSocket) {
 
 function DroppedNotice({ dropped, t }: { dropped: AnnouncementDropped; t: TFunction }) {
   return (
-    <div className="announcement-dropped">
+    <div>
       <strong>{t(TITLES[dropped.kind])}</strong>
       <p>
         {dropped.message

@@ -6,10 +6,10 @@ import { signedOutReason } from '../auth/signed-out-reason';
  * signs in again (ADR 0044). The text is the error code's, in the reader's language.
  */
 export function SignedOutNotice() {
-  const { t } = useTranslation(['login', 'errors']);
-  if (signedOutReason() !== 'twitch-revoked') return null;
+  const { t, ready } = useTranslation(['login', 'errors']);
+  if (!ready || signedOutReason() !== 'twitch-revoked') return null;
   return (
-    <div className="banner banner-warning signed-out-notice" role="alert">
+    <div className="banner banner-warning" role="alert">
       <strong>{t('login:signedOut')}</strong>
       <p>{t('errors:TWITCH_AUTHORIZATION_REVOKED')}</p>
     </div>
