@@ -255,6 +255,8 @@ describe('Twitch token validation rounds, against the Twitch emulator', () => {
       },
     };
     expect(await streamer.browser.api(stack.url, 'GET', '/auth/me')).toEqual(revokedAnswer);
+    // A page's other calls may come first: they are refused and leave the reason to tell.
+    expect((await other.browser.api(stack.url, 'GET', '/api/settings')).status).toBe(401);
     expect(await other.browser.api(stack.url, 'GET', '/auth/me?optional=true')).toEqual(
       revokedAnswer,
     );

@@ -71,8 +71,11 @@ export class SessionResolution implements NestMiddleware {
       } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, { sessionId });
       if (user) {
         Object.assign(request as RequestWithSession, { user, sessionId, access });
+      } else if (endedBecause) {
+        // Kept until GET /auth/me has told the browser why (ADR 0044): another request of the
+        // page may come first, and it must not take the reason with the cookie.
+        (request as RequestWithSession).sessionEndedBecause = endedBecause;
       } else {
-        if (endedBecause) (request as RequestWithSession).sessionEndedBecause = endedBecause;
         response.clearCookie(cookieName, cookieOptions(this.settings));
       }
       next();

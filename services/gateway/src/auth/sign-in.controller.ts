@@ -101,7 +101,11 @@ export class SignInController {
    */
   @Public()
   @Get('me')
-  me(@Req() request: RequestWithSession, @Query('optional') optional?: string): MeAnswer {
+  me(
+    @Req() request: RequestWithSession,
+    @Res({ passthrough: true }) response: Response,
+    @Query('optional') optional?: string,
+  ): MeAnswer {
     if (request.user) {
       // Through an overlay link: whose overlay it is, and what the link may do (ADR 0029).
       if (request.access === 'overlay-read') return { ...request.user, overlayAccess: 'read' };
@@ -109,6 +113,7 @@ export class SignInController {
       return request.user;
     }
     if (request.sessionEndedBecause === 'twitch-revoked') {
+      response.clearCookie(sessionCookieName(this.settings), cookieOptions(this.settings));
       throw new DomainError('TWITCH_AUTHORIZATION_REVOKED');
     }
     if (optional === 'true') return { user: null };
