@@ -1,8 +1,12 @@
 import { DomainError } from '@greetboard/contracts';
 import type { AuthConfig } from '../config.js';
 
-/** Reading chat, sending the optional session announcements (as message or announcement). */
-export const TWITCH_SCOPES = ['chat:read', 'user:write:chat', 'moderator:manage:announcements'];
+/**
+ * Only what the product uses (ADR 0044; the README lists why): `user:write:chat` sends the
+ * optional session announcements through Helix Send Chat Message. Chat is read anonymously
+ * and stream.online/offline need no scope, so nothing else is asked for.
+ */
+export const TWITCH_SCOPES = ['user:write:chat'];
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -47,7 +51,8 @@ export class TwitchRejectedError extends Error {}
 /** What Helix answered to a chat message: sent, or dropped (AutoMod, a ban, a bad message). */
 export interface ChatMessageResult {
   sent: boolean;
-  dropReason?: string;
+  /** Twitch's `drop_reason`, when it did not send the message. */
+  dropReason?: { code: string; message: string };
 }
 
 export type StreamEventType = 'stream.online' | 'stream.offline';
@@ -193,12 +198,20 @@ export class TwitchClient {
     if (response.status === 401) throw new TwitchRejectedError('Helix refused the token');
     if (!response.ok) throw unavailable(response.status);
     const body = (await response.json()) as {
-      data?: { is_sent?: boolean; drop_reason?: { message?: string } | null }[];
+      data?: {
+        is_sent?: boolean;
+        drop_reason?: { code?: string; message?: string } | null;
+      }[];
     };
     const result = body.data?.[0];
-    return result?.is_sent === false
-      ? { sent: false, dropReason: result.drop_reason?.message ?? 'unknown' }
-      : { sent: true };
+    if (result?.is_sent !== false) return { sent: true };
+    return {
+      sent: false,
+      dropReason: {
+        code: result.drop_reason?.code ?? 'unknown',
+        message: result.drop_reason?.message ?? '',
+      },
+    };
   }
 
   /** Subscribes an EventSub WebSocket session to a broadcaster's stream events (user token). */
