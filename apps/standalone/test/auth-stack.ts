@@ -98,6 +98,8 @@ export interface AuthStackOptions {
   gateways?: number;
   rateLimits?: { signIn?: number; api?: number };
   logLevel?: 'warn' | 'verbose';
+  /** Auth's token validation rounds (TOKEN_VALIDATION_ROUND_MS, TOKEN_VALIDATION_AGE_MS). */
+  tokenValidation?: { roundMs?: number; maxAgeMs?: number };
 }
 
 export interface AuthStack {
@@ -151,6 +153,8 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
     TWITCH_API_URL: emulator.httpUrl,
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ADMIN_TWITCH_LOGINS: (options.adminLogins ?? []).join(','),
+    TOKEN_VALIDATION_ROUND_MS: options.tokenValidation?.roundMs,
+    TOKEN_VALIDATION_AGE_MS: options.tokenValidation?.maxAgeMs,
   });
   const level = options.logLevel ?? 'warn';
   const services: INestMicroservice[] = [];

@@ -58,7 +58,9 @@ describe('auto-start’s EventSub connection', () => {
 
   it('acts once on every stream event produced while the client moves to the reconnect_url', async () => {
     const user = await stack.signIn('handover_streamer');
-    await stack.updateSettings(user.id, { autoStartSessions: true });
+    // No grace: each offline stops the session and each online starts one, so an event acted
+    // on twice shows as a session too many or too few.
+    await stack.updateSettings(user.id, { autoStartSessions: true, autoStartGraceMinutes: 0 });
     await waitFor(
       async () => (await enabledStreamSubscriptions(stack.emulator, user.twitchId)).length === 2,
       { what: 'the EventSub subscriptions' },

@@ -28,11 +28,8 @@ describe('sign-in with Twitch over HTTP, through the emulator', () => {
     expect(first.pathname).toBe('/oauth2/authorize');
     expect(first.searchParams.get('response_type')).toBe('code');
     expect(first.searchParams.get('redirect_uri')).toBe(`${stack.url}/auth/twitch/callback`);
-    expect(first.searchParams.get('scope')?.split(' ')).toEqual([
-      'chat:read',
-      'user:write:chat',
-      'moderator:manage:announcements',
-    ]);
+    // Only what the product uses: announcements go through Helix Send Chat Message.
+    expect(first.searchParams.get('scope')?.split(' ')).toEqual(['user:write:chat']);
     expect(first.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(stateCookie).toContain(`=${first.searchParams.get('state')}`);
     expect(stateCookie).toMatch(/HttpOnly/);
@@ -224,7 +221,7 @@ describe('sign-in with Twitch over HTTP, through the emulator', () => {
     const row = rows.rows[0];
     expect(row?.access_token).toMatch(/^v1:/);
     expect(row?.refresh_token).toMatch(/^v1:/);
-    expect(row?.scopes).toContain('chat:read');
+    expect(row?.scopes).toEqual(['user:write:chat']);
     for (const token of stack.issuedTokens) {
       expect(row?.access_token).not.toContain(token);
     }

@@ -7,6 +7,8 @@ import { signedInBrowser, type Browser } from './sign-in-client.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
+/** A token is due once its last validation is this old (TOKEN_VALIDATION_AGE_MS's default). */
+const VALIDATION_AGE_MS = 50 * MINUTE_MS;
 /** The emulator's access token lifetime (its default, 14 400 s). */
 const TOKEN_LIFETIME_MS = 4 * HOUR_MS;
 const NOTHING: SweepReport = { validated: 0, refreshed: 0, dropped: 0, failed: 0 };
@@ -27,7 +29,7 @@ interface Streamer {
   refreshToken: string;
 }
 
-describe('the hourly Twitch token sweep, against the Twitch emulator', () => {
+describe('Twitch token validation rounds, against the Twitch emulator', () => {
   let stack: AuthStack;
   let vault: TwitchTokenVault;
   /** Every access token Twitch was asked to validate (or Helix to accept), in order. */
@@ -36,7 +38,12 @@ describe('the hourly Twitch token sweep, against the Twitch emulator', () => {
   const failingLookups = new Set<string>();
 
   beforeAll(async () => {
-    stack = await startAuthStack();
+    // Only the round at each replica's boot runs by itself; the tests run the others. (The
+    // longest round interval auth accepts beside the default age: the two stay under an hour.)
+    stack = await startAuthStack({
+      adminLogins: ['revoked_grant'],
+      tokenValidation: { roundMs: 9 * MINUTE_MS },
+    });
     vault = stack.auth.get(TwitchTokenVault);
     const tokens = stack.emulator.state.tokens;
     const lookup = tokens.lookup.bind(tokens);
@@ -126,13 +133,13 @@ describe('the hourly Twitch token sweep, against the Twitch emulator', () => {
     return response.status;
   }
 
-  it('validates a token last validated over an hour ago and far from expiry, refreshing nothing', async () => {
+  it('validates a token last validated over 50 minutes ago and far from expiry, refreshing nothing', async () => {
     const streamer = await signInStreamer('stale_validation');
     const now = Date.now();
     await settleAll(now);
-    await setTimes(streamer.id, { validatedAt: now - HOUR_MS - MINUTE_MS });
+    await setTimes(streamer.id, { validatedAt: now - VALIDATION_AGE_MS - MINUTE_MS });
     const before = await tokenRow(streamer.id);
-    expect(before?.validated_at).toEqual(new Date(now - HOUR_MS - MINUTE_MS));
+    expect(before?.validated_at).toEqual(new Date(now - VALIDATION_AGE_MS - MINUTE_MS));
     const issuedBefore = stack.issuedTokens.length;
     const lookupsBefore = lookedUp.length;
 
@@ -211,43 +218,100 @@ describe('the hourly Twitch token sweep, against the Twitch emulator', () => {
     expect(await vault.takeForRevocation(streamer.id)).toEqual([newAccess]);
   });
 
-  it('drops a token Twitch rejects and whose refresh token is revoked; the user is otherwise unaffected', async () => {
+  it('signs the browsers out, telling why, when Twitch revokes the grant; the account and overlay links stay', async () => {
     const streamer = await signInStreamer('revoked_grant');
+    const other = await signInStreamer('revoked_grant');
     await streamer.browser.api(stack.url, 'PUT', '/api/settings', { theme: 'light' });
-    const revoked = await fetch(`${stack.emulator.httpUrl}/oauth2/revoke`, {
+    const overlay = (
+      await streamer.browser.api(stack.url, 'POST', '/api/overlay-links', { access: 'read' })
+    ).body as { token: string };
+    // The streamer disconnects Greetboard on Twitch: every token and refresh token goes.
+    const revoked = await fetch(`${stack.emulator.httpUrl}/control/faults`, {
       method: 'POST',
-      body: new URLSearchParams({
-        client_id: DEFAULT_CLIENT.clientId,
-        token: streamer.accessToken,
-      }),
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'revoke-token', login: 'revoked_grant' }),
     });
-    expect(revoked.status).toBe(200);
-    expect((await validateAtTwitch(streamer.accessToken)).status).toBe(401);
-    expect(await refreshAtTwitch(streamer.refreshToken)).toBe(400);
+    expect(((await revoked.json()) as { affected: number }).affected).toBeGreaterThan(0);
+    expect((await validateAtTwitch(other.accessToken)).status).toBe(401);
+    expect(await refreshAtTwitch(other.refreshToken)).toBe(400);
     const now = Date.now();
     await settleAll(now);
-    await setTimes(streamer.id, { validatedAt: now - HOUR_MS - MINUTE_MS });
+    await setTimes(streamer.id, { validatedAt: now - VALIDATION_AGE_MS - MINUTE_MS });
     const issuedBefore = stack.issuedTokens.length;
 
+    // One round.
     expect(await vault.sweep(now)).toEqual({ ...NOTHING, dropped: 1 });
 
     expect(await tokenRow(streamer.id)).toBeUndefined();
     expect(issuedSince(issuedBefore)).toEqual([]);
     expect(await vault.accessTokenOf(streamer.id)).toBeNull();
-    // Still signed in, with the same account and settings; only the Twitch grant is gone.
-    expect(await streamer.browser.api(stack.url, 'GET', '/auth/me')).toEqual({
+    // Both browsers learn why, once, even when they ask as a possible visitor …
+    const revokedAnswer = {
+      status: 401,
+      body: {
+        code: 'TWITCH_AUTHORIZATION_REVOKED',
+        error:
+          "You were signed out because Greetboard's access to your Twitch account was removed. Sign in again to continue.",
+      },
+    };
+    expect(await streamer.browser.api(stack.url, 'GET', '/auth/me')).toEqual(revokedAnswer);
+    // A page's other calls may come first: they are refused and leave the reason to tell.
+    expect((await other.browser.api(stack.url, 'GET', '/api/settings')).status).toBe(401);
+    expect(await other.browser.api(stack.url, 'GET', '/auth/me?optional=true')).toEqual(
+      revokedAnswer,
+    );
+    // … and are plain visitors after that: the cookie went with the answer.
+    expect(streamer.browser.cookies.has('greetboard_session')).toBe(false);
+    expect(await streamer.browser.api(stack.url, 'GET', '/auth/me?optional=true')).toEqual({
       status: 200,
-      body: expect.objectContaining({ id: streamer.id, username: 'revoked_grant' }),
+      body: { user: null },
     });
-    expect(await streamer.browser.api(stack.url, 'GET', '/api/settings')).toEqual({
+    // The overlay link reads Greetboard's data, not Twitch's: it keeps working (ADR 0044).
+    const throughOverlay = await fetch(`${stack.url}/auth/me`, {
+      headers: { Authorization: `Bearer ${overlay.token}` },
+    });
+    expect(throughOverlay.status).toBe(200);
+    expect(await throughOverlay.json()).toMatchObject({ id: streamer.id, overlayAccess: 'read' });
+    // Signing in again grants a new token and keeps the account and its settings.
+    const back = await signInStreamer('revoked_grant');
+    expect(back.id).toBe(streamer.id);
+    expect(await back.browser.api(stack.url, 'GET', '/api/settings')).toEqual({
       status: 200,
       body: expect.objectContaining({ theme: 'light' }),
     });
-    const users = await stack.db.query('SELECT 1 FROM auth.users WHERE id = $1', [streamer.id]);
-    expect(users.rowCount).toBe(1);
+    expect((await validateAtTwitch(back.accessToken)).status).toBe(200);
+    expect(await tokenRow(streamer.id)).toBeDefined();
   });
 
-  it('leaves a token validated within the hour and far from expiry untouched', async () => {
+  it('ends the sessions of no one whose token Twitch still accepts', async () => {
+    const streamer = await signInStreamer('still_granted');
+    const now = Date.now();
+    await settleAll(now);
+    await setTimes(streamer.id, { validatedAt: now - 2 * HOUR_MS });
+    expect(await vault.sweep(now)).toEqual({ ...NOTHING, validated: 1 });
+    expect(await streamer.browser.api(stack.url, 'GET', '/auth/me')).toEqual({
+      status: 200,
+      body: expect.objectContaining({ id: streamer.id }),
+    });
+  });
+
+  it('validates at once when auth starts, not a round interval later', async () => {
+    const streamer = await signInStreamer('restart_survivor');
+    const now = Date.now();
+    await settleAll(now);
+    // Last validated 55 minutes ago, when the auth replicas went down.
+    await setTimes(streamer.id, { validatedAt: now - 55 * MINUTE_MS });
+    const lookupsBefore = lookedUp.length;
+
+    const restarted = (await stack.startAuthReplica()).get(TwitchTokenVault);
+    await restarted.bootRoundSettled();
+
+    expect(lookedUp.slice(lookupsBefore)).toEqual([streamer.accessToken]);
+    const row = await tokenRow(streamer.id);
+    expect(row?.validated_at.getTime()).toBeGreaterThanOrEqual(now);
+  });
+
+  it('leaves a token validated within 50 minutes and far from expiry untouched', async () => {
     const fresh = await signInStreamer('just_validated');
     const recent = await signInStreamer('validated_recently');
     const stale = await signInStreamer('due_alongside');
@@ -263,19 +327,19 @@ describe('the hourly Twitch token sweep, against the Twitch emulator', () => {
         new Date(now - 1_000),
         new Date(now + TOKEN_LIFETIME_MS - 1_000),
         recent.id,
-        new Date(now - 50 * MINUTE_MS),
+        new Date(now - VALIDATION_AGE_MS),
         new Date(now + 3 * HOUR_MS),
       ],
     );
-    await setTimes(stale.id, { validatedAt: now - HOUR_MS - MINUTE_MS });
+    await setTimes(stale.id, { validatedAt: now - VALIDATION_AGE_MS - 1_000 });
     const freshBefore = await tokenRow(fresh.id);
     const recentBefore = await tokenRow(recent.id);
     expect(freshBefore?.validated_at).toEqual(new Date(now - 1_000));
-    expect(recentBefore?.validated_at).toEqual(new Date(now - 50 * MINUTE_MS));
+    expect(recentBefore?.validated_at).toEqual(new Date(now - VALIDATION_AGE_MS));
     const issuedBefore = stack.issuedTokens.length;
     const lookupsBefore = lookedUp.length;
 
-    // The sweep does run (it validates the stale one) and passes the other two by.
+    // The round does run (it validates the stale one) and passes the other two by.
     expect(await vault.sweep(now)).toEqual({ ...NOTHING, validated: 1 });
 
     expect(lookedUp.slice(lookupsBefore)).toEqual([stale.accessToken]);
@@ -286,34 +350,48 @@ describe('the hourly Twitch token sweep, against the Twitch emulator', () => {
     expect((await validateAtTwitch(recent.accessToken)).status).toBe(200);
   });
 
-  it('lets only one of two concurrent sweeps do the work, and frees the lock afterwards', async () => {
-    const streamer = await signInStreamer('swept_twice');
+  it('never validates one token twice when two auth replicas run a round at once', async () => {
+    // More than one claim batch, so the replicas claim while the other validates.
+    const streamers: Streamer[] = [];
+    for (let index = 0; index < 45; index++) {
+      streamers.push(await signInStreamer(`shared_round_${index}`));
+    }
+    const other = (await stack.startAuthReplica()).get(TwitchTokenVault);
+    await other.bootRoundSettled();
     const now = Date.now();
     await settleAll(now);
-    await setTimes(streamer.id, { validatedAt: now - HOUR_MS - MINUTE_MS });
+    for (const streamer of streamers) {
+      await setTimes(streamer.id, { validatedAt: now - VALIDATION_AGE_MS - MINUTE_MS });
+    }
     const lookupsBefore = lookedUp.length;
 
-    const reports = await Promise.all([vault.sweep(now), vault.sweep(now)]);
+    const reports = await Promise.all([vault.sweep(now), other.sweep(now)]);
 
-    expect(reports).toContainEqual({ ...NOTHING, validated: 1 });
-    expect(reports).toContainEqual(NOTHING);
-    expect(lookedUp.slice(lookupsBefore)).toEqual([streamer.accessToken]);
-    expect((await tokenRow(streamer.id))?.validated_at).toEqual(new Date(now));
+    // Every due token validated exactly once, between them.
+    expect(reports[0].validated + reports[1].validated).toBe(streamers.length);
+    expect(reports.map((report) => ({ ...report, validated: 0 }))).toEqual([NOTHING, NOTHING]);
+    const looked = lookedUp.slice(lookupsBefore);
+    expect(looked).toHaveLength(streamers.length);
+    expect(new Set(looked)).toEqual(new Set(streamers.map((streamer) => streamer.accessToken)));
+    for (const streamer of streamers) {
+      expect((await tokenRow(streamer.id))?.validated_at).toEqual(new Date(now));
+    }
 
-    // The lock went with the sweep that held it: the next hour's sweep runs.
-    const later = now + HOUR_MS;
+    // The claims went with the round: the round after the next validation age validates again.
+    const later = now + VALIDATION_AGE_MS + MINUTE_MS;
+    const [first] = streamers;
     await settleAll(later);
-    await setTimes(streamer.id, { validatedAt: now });
+    await setTimes(first.id, { validatedAt: now });
     expect(await vault.sweep(later)).toEqual({ ...NOTHING, validated: 1 });
-    expect((await tokenRow(streamer.id))?.validated_at).toEqual(new Date(later));
-  });
+    expect((await tokenRow(first.id))?.validated_at).toEqual(new Date(later));
+  }, 60_000);
 
-  it('goes on past a token Twitch cannot answer for, counting it as failed for the next sweep', async () => {
+  it('goes on past a token Twitch cannot answer for, counting it as failed for the next round', async () => {
     const unlucky = await signInStreamer('outage_victim');
     const lucky = await signInStreamer('outage_survivor');
     const now = Date.now();
     await settleAll(now);
-    const stale = now - HOUR_MS - MINUTE_MS;
+    const stale = now - VALIDATION_AGE_MS - MINUTE_MS;
     await setTimes(unlucky.id, { validatedAt: stale });
     await setTimes(lucky.id, { validatedAt: stale });
     const unluckyBefore = await tokenRow(unlucky.id);
@@ -326,7 +404,7 @@ describe('the hourly Twitch token sweep, against the Twitch emulator', () => {
     // Nothing was decided about the token Twitch could not answer for: it stays as it was.
     expect(await tokenRow(unlucky.id)).toEqual(unluckyBefore);
     expect((await tokenRow(lucky.id))?.validated_at).toEqual(new Date(now));
-    // Twitch is back: the next sweep validates it.
+    // Twitch is back: the next round validates it.
     expect(await vault.sweep(now)).toEqual({ ...NOTHING, validated: 1 });
     expect((await tokenRow(unlucky.id))?.validated_at).toEqual(new Date(now));
   });
@@ -334,12 +412,13 @@ describe('the hourly Twitch token sweep, against the Twitch emulator', () => {
   it('keeps the grant when two replicas refresh the same token at once', async () => {
     const streamer = await signInStreamer('raced_refresh');
     const other = (await stack.startAuthReplica()).get(TwitchTokenVault);
+    await other.bootRoundSettled();
     const now = Date.now();
     await settleAll(now);
     await setTimes(streamer.id, { expiresAt: now + MINUTE_MS });
     const issuedBefore = stack.issuedTokens.length;
 
-    // The sweep on this replica and an announcement's token on the other, at the same moment.
+    // A round on this replica and an announcement's token on the other, at the same moment.
     const [report, token] = await Promise.all([vault.sweep(now), other.accessTokenOf(streamer.id)]);
 
     expect(report).toEqual({ ...NOTHING, refreshed: 1 });

@@ -109,6 +109,8 @@ describe.each(helm ? ['production'] : [])('the chart with %s values ships', (set
       CHATTER_PROFILES_INTERVAL_MS: '5000',
       CHATTER_PROFILES_REFRESH_HOURS: '24',
       CHATTER_PROFILES_RETRY_MS: '60000',
+      TOKEN_VALIDATION_ROUND_MS: '60000',
+      TOKEN_VALIDATION_AGE_MS: '3000000',
       TWITCH_EMOTE_URL_TEMPLATE:
         'https://static-cdn.jtvnw.net/emoticons/v2/{id}/default/{theme}/1.0',
     });

@@ -28,6 +28,24 @@ describe('auth configuration', () => {
     expect(config.sessionAbsoluteTtlSeconds).toBe(30 * 24 * 3600);
   });
 
+  it('validates tokens every minute at 50 minutes of age, and refuses a gap of an hour', () => {
+    const base = {
+      TWITCH_CLIENT_ID: 'client',
+      TWITCH_CLIENT_SECRET: 'secret',
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    };
+    expect(resolveAuthConfig(loadConfig('auth', authEnv, base)).tokenValidation).toEqual({
+      roundMs: 60_000,
+      maxAgeMs: 50 * 60_000,
+    });
+    const tooLate = loadConfig('auth', authEnv, {
+      ...base,
+      TOKEN_VALIDATION_ROUND_MS: '600000',
+      TOKEN_VALIDATION_AGE_MS: '3000000',
+    });
+    expect(() => resolveAuthConfig(tooLate)).toThrow(/must stay under an hour/);
+  });
+
   it('names a token key that is not 32 bytes', () => {
     expect(() => loadConfig('auth', authEnv, { TOKEN_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(
       /TOKEN_ENCRYPTION_KEY: must be the base64 encoding of 32 random bytes/,

@@ -22,6 +22,13 @@ export const twitchEnv = z.object({
   TWITCH_EVENTSUB_URL: urlWithProtocol(['ws:', 'wss:']).default('wss://eventsub.wss.twitch.tv/ws'),
   /** Auto-start's fallback: how often Helix streams is polled for users without EventSub. */
   AUTO_START_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /**
+   * Twitch requires every stored token to be validated at least hourly (ADR 0044): each
+   * replica runs a validation round this often (and at once at boot), which claims the tokens
+   * last validated over TOKEN_VALIDATION_AGE_MS ago. Their sum must stay under an hour.
+   */
+  TOKEN_VALIDATION_ROUND_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  TOKEN_VALIDATION_AGE_MS: z.coerce.number().int().min(1_000).max(3_000_000).default(3_000_000),
   TOKEN_ENCRYPTION_KEY: encryptionKey.optional(),
   /** Comma-separated Twitch logins that become approved admins when they sign in. */
   ADMIN_TWITCH_LOGINS: z.string().default(''),
@@ -55,6 +62,8 @@ export interface AuthConfig {
     eventSubUrl: string;
   };
   autoStart: { pollIntervalMs: number };
+  /** How often a replica runs a validation round, and the age at which a token is due. */
+  tokenValidation: { roundMs: number; maxAgeMs: number };
   tokenEncryptionKey: Buffer;
   adminLogins: ReadonlySet<string>;
   sessionIdleTtlSeconds: number;
@@ -83,6 +92,12 @@ export function parseAdminLogins(list: string): Set<string> {
 export function resolveAuthConfig(
   env: Omit<z.infer<typeof twitchEnv>, never> & { PUBLIC_URL?: string; PORT: number },
 ): AuthConfig {
+  if (env.TOKEN_VALIDATION_ROUND_MS + env.TOKEN_VALIDATION_AGE_MS >= 60 * 60_000) {
+    throw new AuthConfigError(
+      'Invalid configuration for auth:\n  TOKEN_VALIDATION_ROUND_MS + TOKEN_VALIDATION_AGE_MS ' +
+        'must stay under an hour (Twitch requires hourly token validation)',
+    );
+  }
   const missing = [
     env.TWITCH_CLIENT_ID ? undefined : 'TWITCH_CLIENT_ID',
     env.TWITCH_CLIENT_SECRET ? undefined : 'TWITCH_CLIENT_SECRET',
@@ -104,6 +119,10 @@ export function resolveAuthConfig(
       eventSubUrl: env.TWITCH_EVENTSUB_URL,
     },
     autoStart: { pollIntervalMs: env.AUTO_START_POLL_INTERVAL_MS },
+    tokenValidation: {
+      roundMs: env.TOKEN_VALIDATION_ROUND_MS,
+      maxAgeMs: env.TOKEN_VALIDATION_AGE_MS,
+    },
     tokenEncryptionKey: Buffer.from(env.TOKEN_ENCRYPTION_KEY ?? '', 'base64'),
     adminLogins: parseAdminLogins(env.ADMIN_TWITCH_LOGINS),
     sessionIdleTtlSeconds: env.SESSION_IDLE_TTL_SECONDS,

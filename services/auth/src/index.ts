@@ -10,6 +10,7 @@ export {
   type AuthEnv,
 } from './config.js';
 export { TwitchTokenVault, type SweepReport } from './twitch/twitch-token-vault.js';
+export { SessionAnnouncer } from './announcements/session-announcer.js';
 export { DomainEventOutbox } from '@greetboard/persistence';
 export { UsersService } from './users/users.service.js';
 export * from './auth.runtime.js';

@@ -23,8 +23,9 @@ export interface ChatLine {
 export class Standalone {
   private constructor(private readonly runtime: DemoRuntime) {}
 
-  static async start(): Promise<Standalone> {
-    return new Standalone(await DemoRuntime.start({ name: 'web-e2e' }));
+  /** `env` adds to (or overrides) the runtime's environment, e.g. faster token validation. */
+  static async start(env?: Record<string, string>): Promise<Standalone> {
+    return new Standalone(await DemoRuntime.start({ name: 'web-e2e', env }));
   }
 
   get program(): RunningProgram {

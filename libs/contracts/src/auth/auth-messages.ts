@@ -19,7 +19,7 @@ import {
 import { Transform, Type } from 'class-transformer';
 import { TWITCH_LOGIN_PATTERN } from '../chat/chat-line.js';
 import type { UserDto } from '../entities/entities.js';
-import type { LoginAccess } from '../login-sessions/overlay-links.js';
+import type { LoginAccess, LoginSessionEndReason } from '../login-sessions/overlay-links.js';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
 import { SESSION_ID_PATTERN } from '../wire/tokens.js';
@@ -80,6 +80,8 @@ export interface ResolveSessionResponse {
   user: UserDto | null;
   /** What the session may do; absent from replicas older than overlay links ('browser'). */
   access?: LoginAccess;
+  /** With no user: why Greetboard ended the session the browser presented, if it did. */
+  endedBecause?: LoginSessionEndReason;
 }
 
 export class UserRequest {
@@ -318,7 +320,14 @@ export const AUTH_REQUESTS = {
 } as const;
 
 /** Why every login session of a user ended. */
-export const SESSIONS_ENDED_REASONS = ['logout', 'force-logout', 'rejected', 'deleted'] as const;
+export const SESSIONS_ENDED_REASONS = [
+  'logout',
+  'force-logout',
+  'rejected',
+  'deleted',
+  /** Twitch no longer honours the user's grant: browsers end, overlay links stay (ADR 0044). */
+  'twitch-revoked',
+] as const;
 
 export class UserSessionsEnded {
   @IsUUID()

@@ -35,6 +35,8 @@ export const ERROR_CODES = {
   SIGN_IN_FAILED: 'Twitch sign-in failed. Please try again.',
   RATE_LIMITED: 'Too many requests. Please try again later.',
   TWITCH_UNAVAILABLE: 'Twitch could not be reached. Please try again.',
+  TWITCH_AUTHORIZATION_REVOKED:
+    "You were signed out because Greetboard's access to your Twitch account was removed. Sign in again to continue.",
   SERVICE_UNAVAILABLE: 'The service is unavailable. Please try again.',
   SERVICE_TIMEOUT: 'The service did not answer in time. Please try again.',
   INTERNAL: 'Something went wrong. Please try again.',

@@ -90,6 +90,20 @@ const chatConnection = z.object({
   since: z.string().nullable(),
 });
 
+/**
+ * Twitch accepted a session announcement's request but did not post it (ADR 0044): sent to
+ * the session owner's browsers (never an overlay) with Twitch's own code and reason.
+ */
+const announcementDropped = z.object({
+  sessionId: z.string(),
+  /** Which announcement: the session started, or ended. */
+  kind: z.enum(['session_started', 'session_ended']),
+  /** Twitch's `drop_reason.code`, e.g. `msg_duplicate`, `msg_rejected`, `channel_settings`. */
+  code: z.string(),
+  /** Twitch's `drop_reason.message`, shown to the streamer as Twitch wrote it. */
+  message: z.string(),
+});
+
 /** The entities the HTTP API returns too: entities.ts defines their shapes. */
 const sessionDto = z.custom<SessionDto>();
 const chatterDto = z.custom<ChatterDto>();
@@ -125,7 +139,12 @@ export const SERVER_MESSAGE_PAYLOADS = {
     stoppedId: z.string(),
     stoppedName: z.string(),
   }),
+  /** Twitch dropped a session announcement (ADR 0044); to the owner's browsers only. */
+  announcement_dropped: announcementDropped,
 };
+
+/** Types the gateway writes to browsers only, never to an overlay link's socket. */
+export const BROWSER_ONLY_MESSAGE_TYPES: readonly ServerMessageType[] = ['announcement_dropped'];
 
 export type ClientMessagePayloads = {
   [K in keyof typeof CLIENT_MESSAGE_PAYLOADS]: z.infer<(typeof CLIENT_MESSAGE_PAYLOADS)[K]>;
@@ -137,6 +156,7 @@ export type PresenceUser = z.infer<typeof presenceUser>;
 export type ChatterClaim = z.infer<typeof chatterClaim>;
 export type PendingUsersNotice = z.infer<typeof pendingUsersNotice>;
 export type ChatConnection = z.infer<typeof chatConnection>;
+export type AnnouncementDropped = z.infer<typeof announcementDropped>;
 export type ChatConnectionStatus = ChatConnection['status'];
 export type ChatConnectionProblem = NonNullable<ChatConnection['reason']>;
 export type SessionReplaced = ServerMessagePayloads['session_replaced'];

@@ -15,6 +15,12 @@ export type OverlayAccess = (typeof OVERLAY_ACCESS)[number];
 /** What a login session may do: a browser's everything its user may; an overlay link less. */
 export type LoginAccess = 'browser' | `overlay-${OverlayAccess}`;
 
+/**
+ * Why Greetboard ended a browser's login session on its own (ADR 0044): Twitch no longer
+ * honours the user's grant (they disconnected Greetboard on Twitch, or it was revoked).
+ */
+export type LoginSessionEndReason = 'twitch-revoked';
+
 /** An overlay link as the settings page lists it (never its token). */
 export interface OverlayLinkDto {
   /** The SHA-256 of the token (base64url): names the link without revealing it. */

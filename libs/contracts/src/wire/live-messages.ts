@@ -17,6 +17,7 @@ export const MAX_KEYWORDS = 50;
 export const MAX_KEYWORD_LENGTH = 100;
 
 export type {
+  AnnouncementDropped,
   ChatConnection,
   ChatConnectionProblem,
   ChatConnectionStatus,
@@ -65,6 +66,7 @@ const REQUIRED_FIELDS: Record<ServerMessageType, string[]> = {
   claims_update: ['sessionId'],
   chat_connection: ['sessionId', 'status'],
   session_replaced: ['id', 'name', 'stoppedId', 'stoppedName'],
+  announcement_dropped: ['sessionId', 'kind', 'code', 'message'],
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -5,8 +5,16 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { DOMAIN_EVENTS, STREAMS, type SessionStatusChanged } from '@greetboard/contracts';
 import {
+  DOMAIN_EVENTS,
+  LIVE_EVENTS,
+  STREAMS,
+  emitEvent,
+  type SessionStatusChanged,
+} from '@greetboard/contracts';
+import {
+  BUS_CLIENT,
+  type BusClient,
   classPayload,
   defineStreamConsumer,
   type DurableStreams,
@@ -46,6 +54,7 @@ export class SessionAnnouncer implements OnApplicationBootstrap, BeforeApplicati
     private readonly settings: SettingsService,
     private readonly tokens: TwitchTokenVault,
     private readonly twitch: TwitchClient,
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -79,6 +88,30 @@ export class SessionAnnouncer implements OnApplicationBootstrap, BeforeApplicati
     );
   }
 
+  /**
+   * Twitch took the request and dropped the message (AutoMod, a duplicate, the channel's
+   * settings): the owner's open pages hear it with Twitch's reason (ADR 0044). Not retried:
+   * Twitch would drop the same text again.
+   */
+  private async dropped(
+    event: SessionStatusChanged,
+    reason: { code: string; message: string },
+  ): Promise<void> {
+    this.logger.warn(
+      `Twitch dropped the announcement of session ${event.sessionId}: ${reason.code} ${reason.message}`,
+    );
+    await emitEvent(this.bus, LIVE_EVENTS.relay, {
+      userIds: [event.ownerId],
+      type: 'announcement_dropped',
+      payload: {
+        sessionId: event.sessionId,
+        kind: event.isActive ? 'session_started' : 'session_ended',
+        code: reason.code,
+        message: reason.message,
+      },
+    });
+  }
+
   private async announce(event: SessionStatusChanged): Promise<void> {
     try {
       if (Date.now() - Date.parse(event.at) > STALE_AFTER_MS) return;
@@ -95,9 +128,7 @@ export class SessionAnnouncer implements OnApplicationBootstrap, BeforeApplicati
           if (result === null) {
             this.logger.warn(`Not announcing session ${event.sessionId}: the owner has no token`);
           } else if (!result.sent) {
-            this.logger.warn(
-              `Twitch dropped the announcement of session ${event.sessionId}: ${result.dropReason}`,
-            );
+            await this.dropped(event, result.dropReason ?? { code: 'unknown', message: '' });
           }
           return;
         } catch (error) {

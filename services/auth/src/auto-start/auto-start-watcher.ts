@@ -290,20 +290,23 @@ export class AutoStartWatcher implements OnApplicationBootstrap, BeforeApplicati
             `Stream of user ${watch.userId} ${stream.live ? 'live' : 'offline'}: session ${report.sessionId} ${report.outcome}`,
           );
         }
+        return true;
       } catch (error) {
         // Left unreported: the next tick sends it again.
         this.logger.error(
           `Could not report the stream of user ${watch.userId} to sessions: ${describe(error)}`,
         );
+        return false;
       }
     })();
-    this.actions.set(watch.userId, action);
-    void action.finally(() => {
-      if (this.actions.get(watch.userId) === action) this.actions.delete(watch.userId);
-      // Something changed while it was under way: report that too.
-      if (this.watches.get(watch.userId) === watch && reportKey(watch) !== watch.reported) {
-        this.sync(watch);
-      }
+    this.actions.set(
+      watch.userId,
+      action.then(() => undefined),
+    );
+    void action.then((reported) => {
+      this.actions.delete(watch.userId);
+      // Something changed while it was under way: report that too (a failure waits a tick).
+      if (reported && this.watches.get(watch.userId) === watch) this.sync(watch);
     });
   }
 }

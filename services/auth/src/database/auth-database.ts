@@ -6,6 +6,7 @@ import { CreateAuthTables1767225600000 } from './migrations/1767225600000-Create
 import { CreateOutbox1767312000000 } from './migrations/1767312000000-CreateOutbox.js';
 import { CreateLoginSessions1767398400000 } from './migrations/1767398400000-CreateLoginSessions.js';
 import { OverlayLinks1767700000000 } from './migrations/1767700000000-OverlayLinks.js';
+import { ClaimTokenValidation1767744000000 } from './migrations/1767744000000-ClaimTokenValidation.js';
 import { AutoStartGrace1768500000000 } from './migrations/1768500000000-AutoStartGrace.js';
 
 /** The auth service's schema: users, their settings, encrypted Twitch tokens, the event outbox. */
@@ -17,6 +18,7 @@ export const AUTH_DATABASE: ServiceDatabase = {
     CreateOutbox1767312000000,
     CreateLoginSessions1767398400000,
     OverlayLinks1767700000000,
+    ClaimTokenValidation1767744000000,
     AutoStartGrace1768500000000,
   ],
 };

@@ -125,6 +125,16 @@ export class LoginSessionsRepository {
     return ended.length > 0;
   }
 
+  /** Ends every browser session of the user; answers the hashes of those it ended. */
+  async endBrowsersOf(userId: string): Promise<string[]> {
+    const ended = await queryRows<{ id_hash: string }>(
+      this.dataSource,
+      `DELETE FROM auth.login_sessions WHERE user_id = $1 AND kind = 'browser' RETURNING id_hash`,
+      [userId],
+    );
+    return ended.map((row) => row.id_hash);
+  }
+
   /** Ends every session of the user, or only their browsers' when `keepOverlayLinks`. */
   async endAllFor(userId: string, keepOverlayLinks: boolean): Promise<void> {
     await this.dataSource.query(

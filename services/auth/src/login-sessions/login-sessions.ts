@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { LoginAccess, OverlayAccess, OverlayLinkDto } from '@greetboard/contracts';
-import { AUTH_CONFIG } from '../auth.tokens.js';
+import type {
+  LoginAccess,
+  LoginSessionEndReason,
+  OverlayAccess,
+  OverlayLinkDto,
+} from '@greetboard/contracts';
+import type { KeyValueStore } from '@greetboard/kv';
+import { AUTH_CONFIG, AUTH_KV } from '../auth.tokens.js';
 import type { AuthConfig } from '../config.js';
 import { LoginSessionsRepository } from './login-sessions.repository.js';
 
@@ -41,6 +47,7 @@ export class LoginSessions {
   constructor(
     private readonly sessions: LoginSessionsRepository,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(AUTH_KV) private readonly kv: KeyValueStore,
   ) {}
 
   async begin(userId: string): Promise<NewLoginSession> {
@@ -127,9 +134,34 @@ export class LoginSessions {
     await this.sessions.endAllFor(userId, options.keepOverlayLinks ?? false);
   }
 
+  /**
+   * Ends every browser session of a user whose Twitch grant Twitch no longer honours (ADR
+   * 0044), remembering why by the hash of each, so the browser that presents one next learns
+   * the reason. Overlay links keep working: they read Greetboard's data, not Twitch's, and the
+   * streamer revokes them in settings. Answers the hashes of the sessions it ended.
+   */
+  async endForRevokedGrant(userId: string): Promise<string[]> {
+    const ended = await this.sessions.endBrowsersOf(userId);
+    const ttlMs = this.config.sessionAbsoluteTtlSeconds * 1000;
+    await Promise.all(
+      ended.map((hash) => this.kv.set(endReasonKey(hash), 'twitch-revoked', { ttlMs })),
+    );
+    return ended;
+  }
+
+  /** Why the session `sessionId` was ended by Greetboard, when it was and that is remembered. */
+  async endReasonOf(sessionId: string): Promise<LoginSessionEndReason | null> {
+    const reason = await this.kv.get(endReasonKey(hashOf(sessionId)));
+    return reason === 'twitch-revoked' ? reason : null;
+  }
+
   private idleExpiry(now: number, expiresAt: number): number {
     return Math.min(now + this.config.sessionIdleTtlSeconds * 1000, expiresAt);
   }
+}
+
+function endReasonKey(hash: string): string {
+  return `login-session-ended:${hash}`;
 }
 
 function hashOf(sessionId: string): string {

@@ -41,7 +41,9 @@ export class SignInHandler {
   async resolve(@Payload() request: SessionRequest): Promise<ResolveSessionResponse> {
     const session = await this.sessions.resolveWithAccess(request.sessionId);
     const user = session ? await this.users.findById(session.userId) : null;
-    return user ? { user: toUserDto(user), access: session!.access } : { user: null };
+    if (user) return { user: toUserDto(user), access: session!.access };
+    const endedBecause = session ? null : await this.sessions.endReasonOf(request.sessionId);
+    return endedBecause ? { user: null, endedBecause } : { user: null };
   }
 
   /** Logout ends this browser's session only; the user's other browsers stay signed in. */

@@ -1,8 +1,12 @@
 import { DomainError } from '@greetboard/contracts';
 import type { AuthConfig } from '../config.js';
 
-/** Reading chat, sending the optional session announcements (as message or announcement). */
-export const TWITCH_SCOPES = ['chat:read', 'user:write:chat', 'moderator:manage:announcements'];
+/**
+ * Only what the product uses (ADR 0044; the README lists why): `user:write:chat` sends the
+ * optional session announcements through Helix Send Chat Message. Chat is read anonymously
+ * and stream.online/offline need no scope, so nothing else is asked for.
+ */
+export const TWITCH_SCOPES = ['user:write:chat'];
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -47,7 +51,8 @@ export class TwitchRejectedError extends Error {}
 /** What Helix answered to a chat message: sent, or dropped (AutoMod, a ban, a bad message). */
 export interface ChatMessageResult {
   sent: boolean;
-  dropReason?: string;
+  /** Twitch's `drop_reason`, when it did not send the message. */
+  dropReason?: { code: string; message: string };
 }
 
 export type StreamEventType = 'stream.online' | 'stream.offline';
@@ -152,16 +157,8 @@ export class TwitchClient {
   /** Looks a login up with the app's own token (client credentials). */
   async userByLogin(login: string): Promise<HelixUser | null> {
     const query = new URLSearchParams({ login });
-    try {
-      const [user] = await this.helixUsers(query, await this.appAccessToken());
-      return user ?? null;
-    } catch (error) {
-      if (!(error instanceof TwitchRejectedError)) throw error;
-      // The app token expired early or was revoked: fetch a new one once.
-      this.appToken = undefined;
-      const [user] = await this.helixUsers(query, await this.appAccessToken());
-      return user ?? null;
-    }
+    const [user] = await this.withAppToken((token) => this.helixUsers(query, token));
+    return user ?? null;
   }
 
   /** Looks up to 100 Twitch user ids up with the app's own token; unknown ids are left out. */
@@ -169,14 +166,7 @@ export class TwitchClient {
     if (twitchIds.length === 0) return [];
     const query = new URLSearchParams();
     for (const id of twitchIds) query.append('id', id);
-    try {
-      return await this.helixUsers(query, await this.appAccessToken());
-    } catch (error) {
-      if (!(error instanceof TwitchRejectedError)) throw error;
-      // The app token expired early or was revoked: fetch a new one once.
-      this.appToken = undefined;
-      return this.helixUsers(query, await this.appAccessToken());
-    }
+    return this.withAppToken((token) => this.helixUsers(query, token));
   }
 
   /** Posts `message` in the broadcaster's chat as the broadcaster (needs `user:write:chat`). */
@@ -193,12 +183,20 @@ export class TwitchClient {
     if (response.status === 401) throw new TwitchRejectedError('Helix refused the token');
     if (!response.ok) throw unavailable(response.status);
     const body = (await response.json()) as {
-      data?: { is_sent?: boolean; drop_reason?: { message?: string } | null }[];
+      data?: {
+        is_sent?: boolean;
+        drop_reason?: { code?: string; message?: string } | null;
+      }[];
     };
     const result = body.data?.[0];
-    return result?.is_sent === false
-      ? { sent: false, dropReason: result.drop_reason?.message ?? 'unknown' }
-      : { sent: true };
+    if (result?.is_sent !== false) return { sent: true };
+    return {
+      sent: false,
+      dropReason: {
+        code: result.drop_reason?.code ?? 'unknown',
+        message: result.drop_reason?.message ?? '',
+      },
+    };
   }
 
   /** Subscribes an EventSub WebSocket session to a broadcaster's stream events (user token). */
@@ -231,32 +229,20 @@ export class TwitchClient {
     if (twitchIds.length === 0) return new Map();
     const query = new URLSearchParams({ first: '100' });
     for (const id of twitchIds) query.append('user_id', id);
-    const url = `${this.config.apiUrl}/helix/streams?${query.toString()}`;
-    const ask = async () => {
-      const response = await this.call(url, {
-        headers: this.helixHeaders(await this.appAccessToken()),
-      });
-      if (response.status === 401) throw new TwitchRejectedError('Helix refused the app token');
-      if (!response.ok) throw unavailable(response.status);
-      const body = (await response.json()) as {
-        data: { user_id: string; type?: string; title?: string; started_at?: string }[];
-      };
-      return new Map(
-        body.data
-          .filter((stream) => stream.type !== '')
-          .map((stream) => [
-            stream.user_id,
-            { title: stream.title || null, startedAt: parseTime(stream.started_at) },
-          ]),
-      );
-    };
-    try {
-      return await ask();
-    } catch (error) {
-      if (!(error instanceof TwitchRejectedError)) throw error;
-      this.appToken = undefined;
-      return ask();
-    }
+    const streams = await this.appHelixData<{
+      user_id: string;
+      type?: string;
+      title?: string;
+      started_at?: string;
+    }>(`/helix/streams?${query.toString()}`);
+    return new Map(
+      streams
+        .filter((stream) => stream.type !== '')
+        .map((stream) => [
+          stream.user_id,
+          { title: stream.title || null, startedAt: parseTime(stream.started_at) },
+        ]),
+    );
   }
 
   /**
@@ -268,28 +254,37 @@ export class TwitchClient {
     if (twitchIds.length === 0) return new Map();
     const query = new URLSearchParams();
     for (const id of twitchIds) query.append('broadcaster_id', id);
-    const url = `${this.config.apiUrl}/helix/channels?${query.toString()}`;
-    const ask = async () => {
-      const response = await this.call(url, {
-        headers: this.helixHeaders(await this.appAccessToken()),
+    const channels = await this.appHelixData<{ broadcaster_id: string; title?: string }>(
+      `/helix/channels?${query.toString()}`,
+    );
+    return new Map(
+      channels.flatMap((channel) =>
+        channel.title ? [[channel.broadcaster_id, channel.title]] : [],
+      ),
+    );
+  }
+
+  /** The `data` of a Helix GET (a path with its query) asked with the app's own token. */
+  private appHelixData<T>(path: string): Promise<T[]> {
+    return this.withAppToken(async (token) => {
+      const response = await this.call(`${this.config.apiUrl}${path}`, {
+        headers: this.helixHeaders(token),
       });
       if (response.status === 401) throw new TwitchRejectedError('Helix refused the app token');
       if (!response.ok) throw unavailable(response.status);
-      const body = (await response.json()) as {
-        data: { broadcaster_id: string; title?: string }[];
-      };
-      return new Map(
-        body.data
-          .filter((channel) => channel.title)
-          .map((channel) => [channel.broadcaster_id, channel.title ?? '']),
-      );
-    };
+      return ((await response.json()) as { data: T[] }).data;
+    });
+  }
+
+  /** Runs `ask` with the app token; one that Twitch refuses is fetched anew, once. */
+  private async withAppToken<T>(ask: (token: string) => Promise<T>): Promise<T> {
     try {
-      return await ask();
+      return await ask(await this.appAccessToken());
     } catch (error) {
       if (!(error instanceof TwitchRejectedError)) throw error;
+      // The app token expired early or was revoked.
       this.appToken = undefined;
-      return ask();
+      return ask(await this.appAccessToken());
     }
   }
 

@@ -13,17 +13,23 @@ import type { KeyValueStore } from '@greetboard/kv';
 import { runPeriodically, type PeriodicTask } from '@greetboard/service-kit';
 import { AUTH_CONFIG, AUTH_KV } from '../auth.tokens.js';
 import type { AuthConfig } from '../config.js';
+import { LoginSessions } from '../login-sessions/login-sessions.js';
+import { UserEvents } from '../users/user-events.js';
 import { TokenCipher } from './token-cipher.js';
 import { TwitchClient, TwitchRejectedError, type TwitchTokens } from './twitch-client.js';
 import { TwitchTokenEntity } from './twitch-token.entity.js';
 import { TwitchTokensRepository } from './twitch-tokens.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Tokens expiring within this window are refreshed by the hourly sweep. */
+/** Tokens expiring within this window are refreshed by a validation round. */
 const REFRESH_AHEAD_MS = 2 * HOUR_MS;
-/** One replica sweeps at a time. */
-const SWEEP_LOCK = 'lock:twitch-token-sweep';
-const SWEEP_LOCK_TTL_MS = 10 * 60_000;
+/**
+ * A round claims this many tokens at a time, each claim lasting CLAIM_MS: long enough for
+ * every call of a batch to time out, short enough that a claim of a replica that died lapses
+ * well inside the hour Twitch allows between validations (ADR 0044).
+ */
+const CLAIM_BATCH = 20;
+const CLAIM_MS = 5 * 60_000;
 /** A refresh is one call to Twitch; its lock outlives the client's timeout. */
 const REFRESH_LOCK_TTL_MS = 30_000;
 const REFRESH_LOCK_WAIT_MS = 15_000;
@@ -33,34 +39,61 @@ export interface SweepReport {
   validated: number;
   refreshed: number;
   dropped: number;
-  /** Rows Twitch could not be asked about (unreachable, 5xx); the next sweep tries again. */
+  /** Rows Twitch could not be asked about (unreachable, 5xx); the next round tries again. */
   failed: number;
 }
 
 /**
- * Keeps users' Twitch tokens: encrypted at rest, validated hourly as Twitch requires,
+ * Keeps users' Twitch tokens: encrypted at rest, validated at least hourly as Twitch requires,
  * refreshed before they expire, revoked when the account goes. A token Twitch no longer
- * accepts and cannot refresh is dropped; the user signs in again to grant a new one.
+ * accepts and cannot refresh is dropped and the user's browsers are signed out, telling them
+ * why; they sign in again to grant a new one (ADR 0044).
  */
 @Injectable()
 export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(TwitchTokenVault.name);
   private readonly cipher: TokenCipher;
   private periodic: PeriodicTask | undefined;
+  private bootRound: Promise<void> = Promise.resolve();
   /** Refreshes under way in this process, per user: concurrent callers share one. */
   private readonly refreshing = new Map<string, Promise<TwitchTokens | null>>();
 
   constructor(
     private readonly tokens: TwitchTokensRepository,
-    @Inject(AUTH_CONFIG) config: AuthConfig,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_KV) private readonly kv: KeyValueStore,
     private readonly twitch: TwitchClient,
+    private readonly loginSessions: LoginSessions,
+    private readonly userEvents: UserEvents,
   ) {
     this.cipher = new TokenCipher(config.tokenEncryptionKey);
   }
 
+  /**
+   * A round at once, so a restart (or a replica that was down) leaves no token past its hour,
+   * then one every `roundMs` on every replica: the claims keep them from doubling up.
+   */
   onApplicationBootstrap(): void {
-    this.periodic = runPeriodically('Token sweep', HOUR_MS, () => this.sweep(), this.logger);
+    const round = () => this.sweep();
+    this.bootRound = round().then(
+      () => undefined,
+      (error: unknown) => {
+        this.logger.warn(
+          `Token validation at boot failed: ${error instanceof Error ? error.message : 'unknown'}`,
+        );
+      },
+    );
+    this.periodic = runPeriodically(
+      'Token validation',
+      this.config.tokenValidation.roundMs,
+      round,
+      this.logger,
+    );
+  }
+
+  /** Settles once the round this replica ran at boot has finished. */
+  bootRoundSettled(): Promise<void> {
+    return this.bootRound;
   }
 
   onApplicationShutdown(): void {
@@ -114,44 +147,38 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
   }
 
   /**
-   * Validates tokens not validated within the hour and refreshes those about to expire. One
-   * replica sweeps at a time (a lock only its holder releases); a row Twitch cannot be asked
-   * about is counted as failed and the sweep goes on with the next.
+   * One validation round: claims the tokens last validated over `maxAgeMs` ago (or about to
+   * expire) that no other replica holds, in batches until none is left, validates each at
+   * Twitch and refreshes those about to expire or refused. A row Twitch cannot be asked about
+   * is counted as failed, released for the next round, and the round goes on.
    */
   async sweep(now = Date.now()): Promise<SweepReport> {
     const report: SweepReport = { validated: 0, refreshed: 0, dropped: 0, failed: 0 };
-    const holder = randomUUID();
-    if (
-      !(await this.kv.set(SWEEP_LOCK, holder, { ttlMs: SWEEP_LOCK_TTL_MS, onlyIfAbsent: true }))
-    ) {
-      return report;
-    }
-    try {
-      const due = await this.tokens.due(
-        new Date(now - HOUR_MS + 60_000),
-        new Date(now + REFRESH_AHEAD_MS),
-      );
+    for (;;) {
+      const due = await this.tokens.claimDue({
+        now: new Date(now),
+        validatedBefore: new Date(now - this.config.tokenValidation.maxAgeMs),
+        expiresBefore: new Date(now + REFRESH_AHEAD_MS),
+        claimUntil: new Date(now + CLAIM_MS),
+        limit: CLAIM_BATCH,
+      });
       for (const row of due) {
         try {
           await this.check(row, now, report);
         } catch (error) {
           report.failed++;
+          await this.tokens.releaseClaim(row.userId);
           this.logger.warn(
             `Could not check the Twitch tokens of user ${row.userId}: ${error instanceof Error ? error.message : 'unknown'}`,
           );
         }
-        // A long sweep keeps its lock instead of letting a second sweep start beside it.
-        await this.kv.setIfValue(SWEEP_LOCK, holder, holder, SWEEP_LOCK_TTL_MS);
       }
-      if (report.failed > 0) {
-        this.logger.warn(
-          `Token sweep: ${report.failed} of ${due.length} rows could not be checked`,
-        );
-      }
-      return report;
-    } finally {
-      await this.kv.deleteIfValue(SWEEP_LOCK, holder);
+      if (due.length < CLAIM_BATCH) break;
     }
+    if (report.failed > 0) {
+      this.logger.warn(`Token validation: ${report.failed} tokens could not be checked`);
+    }
+    return report;
   }
 
   /** The user's tokens in clear text, read before the account (and the row) goes. */
@@ -184,8 +211,11 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
       }
     }
     const refreshed = await this.refreshRow(row);
-    if (refreshed) report.refreshed++;
-    else report.dropped++;
+    if (refreshed) {
+      report.refreshed++;
+      // A refresh by someone else (or a new sign-in) wrote no validation of its own claim.
+      await this.tokens.markValidated(row.userId, new Date(now));
+    } else report.dropped++;
   }
 
   /** Refreshes the row's tokens; concurrent callers in this process share one refresh. */
@@ -220,6 +250,7 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
         this.logger.log(
           `Dropped Twitch tokens of user ${row.userId}: Twitch no longer accepts them`,
         );
+        await this.signOutRevoked(row.userId);
         return null;
       }
       await this.tokens.store(this.seal(row.userId, tokens));
@@ -227,6 +258,17 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
     } finally {
       await release();
     }
+  }
+
+  /**
+   * The grant is gone at Twitch: the user's browsers are signed out, each remembering why, and
+   * their open pages close (ADR 0044). Overlay links stay.
+   */
+  private async signOutRevoked(userId: string): Promise<void> {
+    const ended = await this.loginSessions.endForRevokedGrant(userId);
+    if (ended.length === 0) return;
+    await this.userEvents.sessionsEnded(userId, 'twitch-revoked');
+    this.logger.log(`Signed out ${ended.length} browsers of user ${userId}: Twitch grant revoked`);
   }
 
   /** Waits for the user's refresh lock (another replica may hold it); answers its release. */

@@ -20,4 +20,8 @@ export class TwitchTokenEntity {
 
   @Column({ name: 'validated_at', type: 'timestamptz' })
   validatedAt: Date;
+
+  /** Set while a validation round of some replica holds the row (ADR 0044). */
+  @Column({ name: 'validation_claimed_until', type: 'timestamptz', nullable: true })
+  validationClaimedUntil?: Date | null;
 }

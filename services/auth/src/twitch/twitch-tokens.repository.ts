@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, LessThan, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { queryRows } from '@greetboard/persistence';
 import { TwitchTokenEntity } from './twitch-token.entity.js';
+
+interface StoredTwitchToken {
+  user_id: string;
+  access_token: string;
+  refresh_token: string;
+  scopes: string[];
+  expires_at: Date | string;
+  validated_at: Date | string;
+}
 
 /**
  * The SQL of users' Twitch tokens (`auth.twitch_tokens`), one row per user, stored as the
@@ -25,15 +35,59 @@ export class TwitchTokensRepository {
     await manager.upsert(TwitchTokenEntity, row, ['userId']);
   }
 
-  /** Rows last validated before `validatedBefore` or expiring before `expiresBefore`. */
-  due(validatedBefore: Date, expiresBefore: Date): Promise<TwitchTokenEntity[]> {
-    return this.dataSource.manager.find(TwitchTokenEntity, {
-      where: [{ validatedAt: LessThan(validatedBefore) }, { expiresAt: LessThan(expiresBefore) }],
-    });
+  /**
+   * Claims up to `limit` rows due for a check (last validated before `validatedBefore`, or
+   * expiring before `expiresBefore`) that no live claim holds, until `claimUntil`, in one
+   * statement: rows another replica is claiming at this moment are skipped, not waited for,
+   * so two replicas never claim one row. Oldest validation first.
+   */
+  async claimDue(due: {
+    now: Date;
+    validatedBefore: Date;
+    expiresBefore: Date;
+    claimUntil: Date;
+    limit: number;
+  }): Promise<TwitchTokenEntity[]> {
+    const rows = await queryRows<StoredTwitchToken>(
+      this.dataSource,
+      `UPDATE auth.twitch_tokens SET validation_claimed_until = $4
+        WHERE user_id IN (
+          SELECT user_id FROM auth.twitch_tokens
+           WHERE (validated_at < $2 OR expires_at < $3)
+             AND (validation_claimed_until IS NULL OR validation_claimed_until <= $1)
+           ORDER BY validated_at
+           LIMIT $5
+           FOR UPDATE SKIP LOCKED)
+        RETURNING user_id, access_token, refresh_token, scopes, expires_at, validated_at`,
+      [due.now, due.validatedBefore, due.expiresBefore, due.claimUntil, due.limit],
+    );
+    return rows.map((row) =>
+      Object.assign(new TwitchTokenEntity(), {
+        userId: row.user_id,
+        accessToken: row.access_token,
+        refreshToken: row.refresh_token,
+        scopes: row.scopes,
+        expiresAt: new Date(row.expires_at),
+        validatedAt: new Date(row.validated_at),
+      }),
+    );
   }
 
+  /** Twitch accepted the token at `at`; the claim on it ends. */
   async markValidated(userId: string, at: Date): Promise<void> {
-    await this.dataSource.manager.update(TwitchTokenEntity, { userId }, { validatedAt: at });
+    await this.dataSource.query(
+      `UPDATE auth.twitch_tokens SET validated_at = $2, validation_claimed_until = NULL
+        WHERE user_id = $1`,
+      [userId, at],
+    );
+  }
+
+  /** Ends the claim without a verdict (Twitch could not be asked): the next round tries again. */
+  async releaseClaim(userId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE auth.twitch_tokens SET validation_claimed_until = NULL WHERE user_id = $1`,
+      [userId],
+    );
   }
 
   async delete(userId: string): Promise<void> {

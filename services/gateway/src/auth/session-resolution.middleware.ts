@@ -1,6 +1,11 @@
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { AUTH_REQUESTS, SESSION_ID_PATTERN, sendRequest } from '@greetboard/contracts';
+import {
+  AUTH_REQUESTS,
+  SESSION_ID_PATTERN,
+  sendRequest,
+  type LoginSessionEndReason,
+} from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import type { RequestWithUser } from '../http/current-user.decorator.js';
 import {
@@ -13,6 +18,8 @@ import {
 export interface RequestWithSession extends RequestWithUser {
   /** The login-session id from the cookie, when it named a live session. */
   sessionId?: string;
+  /** The cookie named a session Greetboard ended on its own, and why (ADR 0044). */
+  sessionEndedBecause?: LoginSessionEndReason;
 }
 
 /** Kubernetes probes: answered alike with or without a cookie, and never asking auth. */
@@ -57,13 +64,17 @@ export class SessionResolution implements NestMiddleware {
       return next();
     }
     try {
-      const { user, access = 'browser' } = await sendRequest(
-        this.bus,
-        AUTH_REQUESTS.resolveSession,
-        { sessionId },
-      );
+      const {
+        user,
+        access = 'browser',
+        endedBecause,
+      } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, { sessionId });
       if (user) {
         Object.assign(request as RequestWithSession, { user, sessionId, access });
+      } else if (endedBecause) {
+        // Kept until GET /auth/me has told the browser why (ADR 0044): another request of the
+        // page may come first, and it must not take the reason with the cookie.
+        (request as RequestWithSession).sessionEndedBecause = endedBecause;
       } else {
         response.clearCookie(cookieName, cookieOptions(this.settings));
       }

@@ -12,7 +12,6 @@ import {
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { Public } from '../http/access.guard.js';
-import { type RequestWithUser } from '../http/current-user.decorator.js';
 import {
   GATEWAY_AUTH_SETTINGS,
   cookieOptions,
@@ -97,15 +96,25 @@ export class SignInController {
    * The signed-in user. A visitor gets 401, unless the caller expects visitors
    * (`?optional=true`, the web app's sign-in check): then 200 `{ "user": null }`, because a
    * failed request is an error in the browser's console on every signed-out page load.
+   * A browser whose session Greetboard ended because Twitch revoked the grant gets 401
+   * TWITCH_AUTHORIZATION_REVOKED either way, once: the cookie goes with that answer (ADR 0044).
    */
   @Public()
   @Get('me')
-  me(@Req() request: RequestWithUser, @Query('optional') optional?: string): MeAnswer {
+  me(
+    @Req() request: RequestWithSession,
+    @Res({ passthrough: true }) response: Response,
+    @Query('optional') optional?: string,
+  ): MeAnswer {
     if (request.user) {
       // Through an overlay link: whose overlay it is, and what the link may do (ADR 0029).
       if (request.access === 'overlay-read') return { ...request.user, overlayAccess: 'read' };
       if (request.access === 'overlay-greet') return { ...request.user, overlayAccess: 'greet' };
       return request.user;
+    }
+    if (request.sessionEndedBecause === 'twitch-revoked') {
+      response.clearCookie(sessionCookieName(this.settings), cookieOptions(this.settings));
+      throw new DomainError('TWITCH_AUTHORIZATION_REVOKED');
     }
     if (optional === 'true') return { user: null };
     throw new DomainError('UNAUTHENTICATED');

@@ -108,6 +108,28 @@ describe('LiveHub', () => {
     expect(stranger.socket.sent).toEqual([]);
   });
 
+  it("writes a dropped announcement's notice to the owner's browsers, never an overlay link", () => {
+    const hub = new LiveHub();
+    const page = connect(hub, 'owner');
+    const obsSocket = fakeSocket();
+    hub.add(
+      new LiveConnection(
+        obsSocket as unknown as WebSocket,
+        user('owner'),
+        'overlay-token',
+        'overlay-read',
+      ),
+    );
+    const sent = hub.deliver({
+      userIds: ['owner'],
+      type: 'announcement_dropped',
+      payload: { sessionId: SESSION, kind: 'session_started', code: 'msg_rejected', message: '' },
+    });
+    expect(sent).toBe(1);
+    expect(page.socket.sent).toHaveLength(1);
+    expect(obsSocket.sent).toEqual([]);
+  });
+
   it('stops delivering a room’s events after leaving it', () => {
     const hub = new LiveHub();
     const viewer = connect(hub, 'viewer');

@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { LiveChattersEvent, LiveEventEnvelope } from '@greetboard/contracts';
+import {
+  BROWSER_ONLY_MESSAGE_TYPES,
+  type LiveChattersEvent,
+  type LiveEventEnvelope,
+} from '@greetboard/contracts';
 import { liveMessages } from '@greetboard/metrics';
 import { CLOSE, type LiveConnection } from './live-connection.js';
 
@@ -62,6 +66,10 @@ export class LiveHub {
    */
   deliver(envelope: LiveEventEnvelope): number {
     const recipients = this.audience(envelope.userIds, envelope.sessionId);
+    if (BROWSER_ONLY_MESSAGE_TYPES.includes(envelope.type)) {
+      for (const connection of recipients)
+        if (connection.access !== 'browser') recipients.delete(connection);
+    }
     if (recipients.size === 0) return 0;
     // Serialised once, whatever the number of recipients.
     return this.send(

@@ -100,6 +100,8 @@ export class LiveRelayHandler {
   @OnEvent(AUTH_EVENTS.sessionsEnded)
   sessionsEnded(@Payload(rpcValidationPipe()) event: UserSessionsEnded): void {
     this.access.forgetUser(event.userId);
-    this.hub.closeUser(event.userId, 'Signed out', event.reason === 'logout');
+    // Logout everywhere and a revoked Twitch grant end browsers only; overlay links stay.
+    const browsersOnly = event.reason === 'logout' || event.reason === 'twitch-revoked';
+    this.hub.closeUser(event.userId, 'Signed out', browsersOnly);
   }
 }

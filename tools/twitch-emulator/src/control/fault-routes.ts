@@ -37,6 +37,7 @@ const FAULT_KINDS = [
   'join-silent',
   'outage',
   'reconnect-storm',
+  'chat-message-drop',
 ] as const;
 type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -50,6 +51,13 @@ const MALFORMED_LINES = [
   '@id=\\ :x!x@x.tmi.twitch.tv PRIVMSG #x :\u0000\u0001\u0002',
   ':::: :::: ::::',
 ];
+
+/** Send Chat Message's drop reasons as Twitch documents them; a code of one's own is allowed. */
+const CHAT_DROP_MESSAGES: Record<string, string> = {
+  msg_rejected: 'Your message is being checked by mods and has not been sent.',
+  msg_duplicate: 'Your message was not sent because it is identical to the previous one you sent.',
+  channel_settings: 'Your message was not sent because of the channel settings.',
+};
 
 /** Real Twitch JOIN replies can take over 600 ms; 10 s is far past any client's JOIN timeout. */
 const MAX_JOIN_DELAY_MS = 10_000;
@@ -182,6 +190,23 @@ function applyFault(
         throw badRequest('give "durationMs" or "count"');
       faults.failHelix(kind === 'helix-429' ? 429 : 500, { durationMs, count });
       return { durationMs, count };
+    }
+    case 'chat-message-drop': {
+      const durationMs = optionalNumber(body, 'durationMs', {
+        min: 1,
+        max: 3_600_000,
+        integer: true,
+      });
+      const count = optionalNumber(body, 'count', { min: 1, max: 1_000_000, integer: true });
+      if (durationMs === undefined && count === undefined)
+        throw badRequest('give "durationMs" or "count"');
+      const code = optionalString(body, 'code') ?? 'msg_rejected';
+      if (!/^[a-z_]{1,64}$/.test(code))
+        throw badRequest('"code" must be lowercase words joined by _');
+      const message =
+        optionalString(body, 'message') ?? CHAT_DROP_MESSAGES[code] ?? 'Your message was not sent.';
+      faults.dropChatMessages({ code, message }, { durationMs, count });
+      return { code, message, durationMs, count };
     }
     case 'eventsub-reconnect': {
       const sessionId = optionalString(body, 'sessionId');

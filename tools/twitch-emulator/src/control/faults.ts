@@ -1,4 +1,4 @@
-import { type HelixFaults } from '../helix/helix.js';
+import { type ChatDropReason, type HelixFaults } from '../helix/helix.js';
 import { type IrcFaults, type JoinReply, type OutageMode } from '../irc/server.js';
 import { type SeededRandom } from '../state/random.js';
 
@@ -20,6 +20,12 @@ export interface JoinScope {
 /** A set delay, or one drawn for each JOIN between `minMs` and `maxMs`. */
 export type JoinDelay =
   { readonly delayMs: number } | { readonly minMs: number; readonly maxMs: number };
+
+interface ChatDropFault {
+  readonly reason: ChatDropReason;
+  readonly until?: number;
+  remaining?: number;
+}
 
 interface ReconnectStorm {
   readonly clientId?: string;
@@ -58,6 +64,7 @@ export class FaultState implements IrcFaults, HelixFaults {
   private readonly split = new Set<string>();
   private readonly stalls = new Map<string, number>();
   private helix: HelixFault | undefined;
+  private chatDrop: ChatDropFault | undefined;
   private readonly joinDelays = new Map<string, JoinScope & { delay: JoinDelay }>();
   private readonly silentJoins = new Map<string, JoinScope>();
   private outage: { readonly mode: OutageMode; readonly until: number } | undefined;
@@ -107,6 +114,29 @@ export class FaultState implements IrcFaults, HelixFaults {
       if (fault.remaining <= 0) this.helix = undefined;
     }
     return fault.status;
+  }
+
+  takeChatDrop(): ChatDropReason | undefined {
+    const fault = this.chatDrop;
+    if (!fault) return undefined;
+    if (fault.until !== undefined && Date.now() >= fault.until) {
+      this.chatDrop = undefined;
+      return undefined;
+    }
+    if (fault.remaining !== undefined) {
+      fault.remaining--;
+      if (fault.remaining <= 0) this.chatDrop = undefined;
+    }
+    return fault.reason;
+  }
+
+  /** The next `count` chat messages, or those for `durationMs`, are dropped with `reason`. */
+  dropChatMessages(reason: ChatDropReason, limit: { durationMs?: number; count?: number }): void {
+    this.chatDrop = {
+      reason,
+      ...(limit.durationMs === undefined ? {} : { until: Date.now() + limit.durationMs }),
+      ...(limit.count === undefined ? {} : { remaining: limit.count }),
+    };
   }
 
   setLatency(ms: number, clientId?: string): void {
@@ -195,6 +225,18 @@ export class FaultState implements IrcFaults, HelixFaults {
               ...(helix.until === undefined ? {} : { until: new Date(helix.until).toISOString() }),
               ...(helix.remaining === undefined ? {} : { remaining: helix.remaining }),
             },
+      chatDrop:
+        this.chatDrop === undefined
+          ? null
+          : {
+              ...this.chatDrop.reason,
+              ...(this.chatDrop.until === undefined
+                ? {}
+                : { until: new Date(this.chatDrop.until).toISOString() }),
+              ...(this.chatDrop.remaining === undefined
+                ? {}
+                : { remaining: this.chatDrop.remaining }),
+            },
       joinDelays: [...this.joinDelays.values()].map(({ delay, ...scope }) => ({
         ...scope,
         ...delay,
@@ -222,6 +264,7 @@ export class FaultState implements IrcFaults, HelixFaults {
     this.split.clear();
     this.stalls.clear();
     this.helix = undefined;
+    this.chatDrop = undefined;
     this.joinDelays.clear();
     this.silentJoins.clear();
     this.outage = undefined;

@@ -20,6 +20,14 @@ import { type HelixRateLimiter } from './rate-limit.js';
 export interface HelixFaults {
   /** The status to answer instead of serving the request, if a fault is active. */
   takeHelixFault(): 429 | 500 | undefined;
+  /** Why Twitch drops the next chat message (answered 200, `is_sent: false`), if it does. */
+  takeChatDrop(): ChatDropReason | undefined;
+}
+
+/** Send Chat Message's `drop_reason`: Twitch accepted the request but not the message. */
+export interface ChatDropReason {
+  readonly code: string;
+  readonly message: string;
 }
 
 export type HelixHandler = (context: RequestContext, token: IssuedToken) => Promise<void> | void;
@@ -186,6 +194,14 @@ export class HelixRoutes {
     const channel = this.channelById(broadcasterId);
     const sender = this.users.byId(senderId);
     if (!sender) throw helixError(400, 'Invalid sender_id');
+    const dropped = this.faults.takeChatDrop();
+    if (dropped) {
+      // As Twitch answers a message AutoMod, a duplicate check or the channel's settings hold.
+      sendJson(context.res, 200, {
+        data: [{ message_id: '', is_sent: false, drop_reason: { ...dropped } }],
+      });
+      return;
+    }
     const parentId =
       typeof body.reply_parent_message_id === 'string' ? body.reply_parent_message_id : undefined;
     const composed = composePrivmsg(

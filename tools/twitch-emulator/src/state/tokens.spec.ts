@@ -35,4 +35,15 @@ describe('TokenStore', () => {
     expect(tokens.refresh(token.refreshToken ?? '', 'client')).toBeUndefined();
     expect(tokens.refresh(refreshed?.refreshToken ?? '', 'other-client')).toBeUndefined();
   });
+
+  it('revokes every refresh token of a user who disconnects the app', () => {
+    const tokens = new TokenStore([CLIENT], 60);
+    const first = tokens.issueUserToken('client', '1', []);
+    const second = tokens.refresh(first.refreshToken ?? '', 'client');
+    const otherUser = tokens.issueUserToken('client', '2', []);
+    expect(tokens.invalidate({ userId: '1' }, 'revoke')).toBe(2);
+    expect(tokens.lookup(second?.accessToken ?? '')).toBeUndefined();
+    expect(tokens.refresh(second?.refreshToken ?? '', 'client')).toBeUndefined();
+    expect(tokens.refresh(otherUser.refreshToken ?? '', 'client')).toBeDefined();
+  });
 });

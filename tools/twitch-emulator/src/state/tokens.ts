@@ -124,9 +124,18 @@ export class TokenStore {
     return false;
   }
 
-  /** Fault injection: tokens matching the filter expire now (refresh still works) or are revoked. */
+  /**
+   * Fault injection: tokens matching the filter expire now (refresh still works) or are
+   * revoked. Revoking by user is the user disconnecting the app on Twitch: every refresh
+   * token of theirs goes too, so no refresh brings the grant back.
+   */
   invalidate(filter: { accessToken?: string; userId?: string }, mode: 'expire' | 'revoke'): number {
     let count = 0;
+    if (mode === 'revoke' && filter.userId !== undefined) {
+      for (const [value, grant] of [...this.refreshGrants]) {
+        if (grant.userId === filter.userId) this.refreshGrants.delete(value);
+      }
+    }
     for (const token of [...this.tokens.values()]) {
       const matches =
         (filter.accessToken !== undefined && token.accessToken === filter.accessToken) ||

@@ -1,8 +1,10 @@
+/** @jest-environment ./web/test/jsdom-environment.js */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { UserDto } from '@greetboard/contracts/wire';
 import { createStore } from '../../app/store';
 import { fakeApi } from '../../../test/unit/test-utils';
 import { authApi } from './auth-api';
+import { forgetSignedOut, signedOutReason } from './signed-out-reason';
 
 const user: UserDto = {
   id: 'user-1',
@@ -33,5 +35,25 @@ describe('GET /auth/me', () => {
       'GET /auth/me': { status: 500, body: { error: 'Oops', code: 'INTERNAL' } },
     }));
     expect(await me()).toBeNull();
+  });
+
+  it('remembers that Twitch revoked the access until the user is signed in again', async () => {
+    forgetSignedOut();
+    ({ restore } = fakeApi({
+      'GET /auth/me': {
+        status: 401,
+        body: { error: 'Signed out', code: 'TWITCH_AUTHORIZATION_REVOKED' },
+      },
+    }));
+    expect(await me()).toBeNull();
+    expect(signedOutReason()).toBe('twitch-revoked');
+    restore();
+    ({ restore } = fakeApi({ 'GET /auth/me': { body: { user: null } } }));
+    expect(await me()).toBeNull();
+    expect(signedOutReason()).toBe('twitch-revoked');
+    restore();
+    ({ restore } = fakeApi({ 'GET /auth/me': { body: user } }));
+    expect(await me()).toEqual(user);
+    expect(signedOutReason()).toBeNull();
   });
 });

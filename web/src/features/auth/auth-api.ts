@@ -2,7 +2,9 @@ import type { MeAnswer, OverlayAccess, UserDto } from '@greetboard/contracts/wir
 
 /** The signed-in user; through an overlay link, with what the link may do. */
 export type Me = UserDto & { overlayAccess?: OverlayAccess };
+import { serverErrorCode } from '../../app/api-errors';
 import { apiSlice } from '../../app/api-slice';
+import { forgetSignedOut, rememberSignedOut } from './signed-out-reason';
 
 /** The user of a `/auth/me` answer; a visitor's answer is `{ user: null }`. */
 function userOf(answer: MeAnswer): Me | null {
@@ -13,12 +15,22 @@ export const authApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /**
      * The signed-in user, or null when signed out or the check fails. `optional` makes a
-     * visitor a 200 `{ user: null }`, not a 401 that the browser logs as an error.
+     * visitor a 200 `{ user: null }`, not a 401 that the browser logs as an error. A browser
+     * Greetboard signed out because Twitch revoked its access hears why, once (ADR 0044):
+     * the sign-in page keeps showing it until the user signs in again.
      */
     getMe: build.query<Me | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const result = await baseQuery('/auth/me?optional=true');
-        return { data: result.error ? null : userOf(result.data as MeAnswer) };
+        if (result.error) {
+          if (serverErrorCode(result.error) === 'TWITCH_AUTHORIZATION_REVOKED') {
+            rememberSignedOut('twitch-revoked');
+          }
+          return { data: null };
+        }
+        const user = userOf(result.data as MeAnswer);
+        if (user && !user.overlayAccess) forgetSignedOut();
+        return { data: user };
       },
       providesTags: ['Me'],
     }),

@@ -1,13 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '../../components/Spinner';
+import { signedOutReason } from './signed-out-reason';
 import { useAuth } from './use-auth';
 
-/** Signed-in routes: a spinner while the check runs, then / when signed out. */
+/**
+ * Signed-in routes: a spinner while the check runs, then / when signed out; /login when
+ * Greetboard signed the user out, which says why beside the sign-in button.
+ */
 export function RequireAuth() {
   const { status } = useAuth();
   if (status === 'loading') return <Spinner fullPage />;
-  if (status === 'unauthenticated') return <Navigate to="/" replace />;
+  if (status === 'unauthenticated') {
+    return <Navigate to={signedOutReason() ? '/login' : '/'} replace />;
+  }
   return <Outlet />;
 }
 

@@ -21,6 +21,12 @@ const FILES = {
     es: () => import('./errors/es'),
     fr: () => import('./errors/fr'),
   },
+  announcements: {
+    en: () => import('../announcements/texts/en'),
+    de: () => import('../announcements/texts/de'),
+    es: () => import('../announcements/texts/es'),
+    fr: () => import('../announcements/texts/fr'),
+  },
   admin: {
     en: () => import('../admin/locales/en'),
     de: () => import('../admin/locales/de'),

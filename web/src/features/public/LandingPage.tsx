@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Eye, Globe, Hand, Layers, MonitorPlay, Moon, Users, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/Spinner';
+import { SignedOutNotice } from './SignedOutNotice';
 import './public.css';
 
 const FEATURES = [
@@ -21,6 +22,7 @@ export default function LandingPage() {
   return (
     <main className="landing">
       <section className="hero">
+        <SignedOutNotice />
         <h1 className="hero-title">{t('landing:title')}</h1>
         <p className="hero-subtitle">{t('landing:subtitle')}</p>
         <p className="hero-description">{t('landing:description')}</p>

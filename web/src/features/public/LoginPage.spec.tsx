@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
 import { changeLanguage, i18n } from '../i18n/i18n';
 import { renderWithApp, setUpI18n } from '../../../test/unit/test-utils';
+import { forgetSignedOut, rememberSignedOut } from '../auth/signed-out-reason';
 import LoginPage from './LoginPage';
 
 const loginWithError = (error: string) =>
@@ -13,7 +14,7 @@ describe('LoginPage sign-in errors', () => {
   beforeAll(async () => {
     await setUpI18n();
     // The page shows once its texts have loaded; changeLanguage then loads them in each language.
-    await i18n.loadNamespaces('login');
+    await i18n.loadNamespaces(['login', 'errors']);
   });
   afterEach(async () => {
     cleanup();
@@ -42,5 +43,25 @@ describe('LoginPage sign-in errors', () => {
   it('shows no error without one', () => {
     renderWithApp(<LoginPage />, { route: '/login?error=%20' });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says why Greetboard signed the browser out, in each language, beside the sign-in button', async () => {
+    rememberSignedOut('twitch-revoked');
+    try {
+      const expected = {
+        en: "You were signed outYou were signed out because Greetboard's access to your Twitch account was removed. Sign in again to continue.",
+        de: 'Du wurdest abgemeldetDu wurdest abgemeldet, weil der Zugriff von Greetboard auf dein Twitch-Konto entfernt wurde. Melde dich erneut an, um fortzufahren.',
+        es: 'Se cerró tu sesiónSe cerró tu sesión porque se retiró el acceso de Greetboard a tu cuenta de Twitch. Vuelve a iniciar sesión para continuar.',
+        fr: "Vous avez été déconnectéVous avez été déconnecté, car l'accès de Greetboard à votre compte Twitch a été retiré. Reconnectez-vous pour continuer.",
+      };
+      for (const [language, text] of Object.entries(expected)) {
+        await changeLanguage(language as keyof typeof expected);
+        renderWithApp(<LoginPage />, { route: '/login' });
+        expect(alertText()).toBe(text);
+        cleanup();
+      }
+    } finally {
+      forgetSignedOut();
+    }
   });
 });

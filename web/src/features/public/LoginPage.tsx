@@ -3,6 +3,7 @@ import { Check } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner';
 import { loginErrorKey } from './login-error';
+import { SignedOutNotice } from './SignedOutNotice';
 import './public.css';
 
 /** Sign-in is the browser navigating to the backend's OAuth start. */
@@ -25,6 +26,7 @@ export default function LoginPage() {
       <div className="card login-card">
         <h1>{t('login:title')}</h1>
         <p className="page-description">{t('login:subtitle')}</p>
+        <SignedOutNotice />
         {errorKey && (
           <div className="banner banner-danger" role="alert">
             <strong>{t('login:failed')}</strong>

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { useAnnouncementDroppedNotice } from '../announcements/use-announcement-dropped-notice';
 import { useSignOutOnSocketEnd } from '../live/use-sign-out-on-socket-end';
 import { DemoBanner } from './DemoBanner';
 import { TopBar } from './TopBar';
@@ -7,6 +8,7 @@ import './shell.css';
 /** Signed-in pages (not the overlay): top bar, demo banner, the page. */
 export default function AppLayout() {
   useSignOutOnSocketEnd();
+  useAnnouncementDroppedNotice();
   return (
     <div className="app-layout">
       <TopBar />

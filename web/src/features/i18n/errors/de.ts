@@ -30,6 +30,8 @@ export const de: ErrorTexts = {
   SIGN_IN_FAILED: 'Die Anmeldung bei Twitch ist fehlgeschlagen. Bitte versuche es erneut.',
   RATE_LIMITED: 'Zu viele Anfragen. Bitte versuche es später erneut.',
   TWITCH_UNAVAILABLE: 'Twitch war nicht erreichbar. Bitte versuche es erneut.',
+  TWITCH_AUTHORIZATION_REVOKED:
+    'Du wurdest abgemeldet, weil der Zugriff von Greetboard auf dein Twitch-Konto entfernt wurde. Melde dich erneut an, um fortzufahren.',
   SERVICE_UNAVAILABLE: 'Der Dienst ist nicht verfügbar. Bitte versuche es erneut.',
   SERVICE_TIMEOUT: 'Der Dienst hat nicht rechtzeitig geantwortet. Bitte versuche es erneut.',
   INTERNAL: 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',

@@ -30,6 +30,8 @@ export const es: ErrorTexts = {
   SIGN_IN_FAILED: 'El inicio de sesión con Twitch falló. Inténtalo de nuevo.',
   RATE_LIMITED: 'Demasiadas solicitudes. Inténtalo de nuevo más tarde.',
   TWITCH_UNAVAILABLE: 'No se pudo contactar con Twitch. Inténtalo de nuevo.',
+  TWITCH_AUTHORIZATION_REVOKED:
+    'Se cerró tu sesión porque se retiró el acceso de Greetboard a tu cuenta de Twitch. Vuelve a iniciar sesión para continuar.',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible. Inténtalo de nuevo.',
   SERVICE_TIMEOUT: 'El servicio no respondió a tiempo. Inténtalo de nuevo.',
   INTERNAL: 'Algo salió mal. Inténtalo de nuevo.',

@@ -30,6 +30,8 @@ export const fr: ErrorTexts = {
   SIGN_IN_FAILED: 'La connexion avec Twitch a échoué. Veuillez réessayer.',
   RATE_LIMITED: 'Trop de requêtes. Veuillez réessayer plus tard.',
   TWITCH_UNAVAILABLE: 'Twitch est injoignable. Veuillez réessayer.',
+  TWITCH_AUTHORIZATION_REVOKED:
+    "Vous avez été déconnecté, car l'accès de Greetboard à votre compte Twitch a été retiré. Reconnectez-vous pour continuer.",
   SERVICE_UNAVAILABLE: 'Le service est indisponible. Veuillez réessayer.',
   SERVICE_TIMEOUT: "Le service n'a pas répondu à temps. Veuillez réessayer.",
   INTERNAL: "Une erreur s'est produite. Veuillez réessayer.",

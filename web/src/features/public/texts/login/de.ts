@@ -5,6 +5,7 @@ export const de: LoginTexts = {
   subtitle: 'Melde dich mit deinem Twitch-Konto an.',
   button: 'Mit Twitch anmelden',
   failed: 'Anmeldung fehlgeschlagen',
+  signedOut: 'Du wurdest abgemeldet',
   errors: {
     cancelled: 'Die Anmeldung wurde bei Twitch abgebrochen.',
     expired:

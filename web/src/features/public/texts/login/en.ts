@@ -4,6 +4,8 @@ export const en = {
   subtitle: 'Use your Twitch account to sign in.',
   button: 'Login with Twitch',
   failed: 'Sign-in failed',
+  /** Above the reason Greetboard signed the browser out (ADR 0044). */
+  signedOut: 'You were signed out',
   errors: {
     cancelled: 'Sign-in was cancelled on Twitch.',
     expired: 'Your sign-in expired or was started in another browser. Please try again.',

@@ -5,6 +5,7 @@ export const es: LoginTexts = {
   subtitle: 'Usa tu cuenta de Twitch para iniciar sesión.',
   button: 'Iniciar sesión con Twitch',
   failed: 'No se pudo iniciar sesión',
+  signedOut: 'Se cerró tu sesión',
   errors: {
     cancelled: 'El inicio de sesión se canceló en Twitch.',
     expired: 'Tu inicio de sesión caducó o se empezó en otro navegador. Inténtalo de nuevo.',

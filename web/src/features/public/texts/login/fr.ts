@@ -5,6 +5,7 @@ export const fr: LoginTexts = {
   subtitle: 'Utilisez votre compte Twitch pour vous connecter.',
   button: 'Se connecter avec Twitch',
   failed: 'La connexion a échoué',
+  signedOut: 'Vous avez été déconnecté',
   errors: {
     cancelled: 'La connexion a été annulée sur Twitch.',
     expired:
