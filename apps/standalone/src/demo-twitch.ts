@@ -45,6 +45,8 @@ export async function startDemoTwitch(options: DemoTwitchOptions): Promise<DemoT
     ircPort: options.ircPort ?? 0,
     clients: [{ ...DEFAULT_CLIENT, redirectUris: [`${options.publicUrl}/auth/twitch/callback`] }],
     users: [DEMO_STREAMER],
+    // Twitch keeps the grants it issued across a restart of Greetboard; so does the demo.
+    grantsFile: path.resolve(options.dataDir, 'demo-twitch-grants.json'),
   });
   const chat = emulator.createDemoChat();
   chat.start();

@@ -1,3 +1,5 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -23,7 +25,7 @@ import { IrcServer } from './irc/server.js';
 import { resolveOptions, type TwitchEmulatorOptions } from './options.js';
 import { ChannelStore } from './state/channels.js';
 import { SeededRandom } from './state/random.js';
-import { TokenStore } from './state/tokens.js';
+import { TokenStore, type UserGrants } from './state/tokens.js';
 import { UserStore } from './state/users.js';
 import { DemoChat, type DemoChatOptions } from './traffic/demo-chat.js';
 import { type TrafficOptions } from './traffic/generator.js';
@@ -72,6 +74,7 @@ export async function startTwitchEmulator(
   let eventSubWsUrl = '';
   const users = new UserStore(() => httpUrl);
   const tokens = new TokenStore(options.clients, options.tokenExpiresInSec);
+  if (options.grantsFile) keepGrantsIn(tokens, options.grantsFile);
   const channels = new ChannelStore(() => String(40_000_000_000 + random.int(9_000_000_000)));
   const faults = new FaultState(random.fork('faults'));
   const irc = new IrcServer(users, tokens, channels, faults, options);
@@ -263,4 +266,22 @@ function listen(server: TcpServer, port: number, host: string): Promise<void> {
 
 function closeServer(server: TcpServer): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/**
+ * Loads the users' grants kept in `file` and writes them back after every change, so a
+ * restarted emulator still accepts the tokens it issued (an atomic rename per write).
+ */
+function keepGrantsIn(tokens: TokenStore, file: string): void {
+  try {
+    tokens.restoreUserGrants(JSON.parse(readFileSync(file, 'utf8')) as UserGrants);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  tokens.onGrantsChanged = () => {
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, JSON.stringify(tokens.userGrants()));
+    renameSync(partial, file);
+  };
 }

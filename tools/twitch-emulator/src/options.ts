@@ -14,6 +14,11 @@ export interface TwitchEmulatorOptions {
   readonly clients?: readonly OAuthClient[];
   /** Lifetime of access tokens in seconds; default 14400 (Twitch's typical 4 hours). */
   readonly tokenExpiresInSec?: number;
+  /**
+   * A file that keeps users' tokens and refresh grants across a restart of the emulator, as
+   * Twitch keeps them across a restart of the product (demo mode); default '' (memory only).
+   */
+  readonly grantsFile?: string;
   /** How often the server PINGs each client; default 300000 (Twitch: about every 5 minutes). */
   readonly pingIntervalMs?: number;
   /** How long a client may take to answer a PING before being disconnected; default 10000. */
@@ -46,6 +51,7 @@ export function resolveOptions(options: TwitchEmulatorOptions = {}): ResolvedOpt
     seed: options.seed ?? 1,
     clients: options.clients ?? [DEFAULT_CLIENT],
     tokenExpiresInSec: options.tokenExpiresInSec ?? 14_400,
+    grantsFile: options.grantsFile ?? '',
     pingIntervalMs: options.pingIntervalMs ?? 300_000,
     pongTimeoutMs: options.pongTimeoutMs ?? 10_000,
     helixRateLimitPerMinute: options.helixRateLimitPerMinute ?? 800,

@@ -46,4 +46,26 @@ describe('TokenStore', () => {
     expect(tokens.refresh(second?.refreshToken ?? '', 'client')).toBeUndefined();
     expect(tokens.refresh(otherUser.refreshToken ?? '', 'client')).toBeDefined();
   });
+
+  it("keeps users' grants across a restart, app tokens aside, telling each change", () => {
+    const before = new TokenStore([CLIENT], 60);
+    let changes = 0;
+    before.onGrantsChanged = () => changes++;
+    const user = before.issueUserToken('client', '1', ['user:write:chat']);
+    const app = before.issueAppToken('client');
+    const revoked = before.issueUserToken('client', '2', []);
+    before.revoke(revoked.accessToken, 'client');
+    expect(changes).toBe(3);
+    const kept = JSON.parse(JSON.stringify(before.userGrants())) as ReturnType<
+      TokenStore['userGrants']
+    >;
+
+    const after = new TokenStore([CLIENT], 60);
+    after.restoreUserGrants(kept);
+    expect(after.lookup(user.accessToken)).toMatchObject({ userId: '1' });
+    expect(after.lookup(app.accessToken)).toBeUndefined();
+    expect(after.lookup(revoked.accessToken)).toBeUndefined();
+    expect(after.refresh(user.refreshToken ?? '', 'client')).toBeDefined();
+    expect(after.refresh(revoked.refreshToken ?? '', 'client')).toBeUndefined();
+  });
 });

@@ -30,6 +30,12 @@ interface RefreshGrant {
   readonly scopes: readonly string[];
 }
 
+/** Users' grants as plain data: what Twitch keeps across a restart of its own. */
+export interface UserGrants {
+  tokens: IssuedToken[];
+  refreshGrants: [string, RefreshGrant][];
+}
+
 /** Twitch authorization codes live for a few minutes; the exact figure is undocumented. */
 const CODE_LIFETIME_MS = 10 * 60_000;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -48,6 +54,8 @@ export class TokenStore {
   private readonly codes = new Map<string, AuthorizationCode>();
   private readonly tokens = new Map<string, IssuedToken>();
   private readonly refreshGrants = new Map<string, RefreshGrant>();
+  /** Called after users' grants changed (issued, refreshed, revoked); see `userGrants`. */
+  onGrantsChanged: (() => void) | undefined;
 
   constructor(
     clients: readonly OAuthClient[],
@@ -82,7 +90,31 @@ export class TokenStore {
   issueUserToken(clientId: string, userId: string, scopes: readonly string[]): IssuedToken {
     const refreshToken = opaqueToken(50);
     this.refreshGrants.set(refreshToken, { clientId, userId, scopes });
-    return this.store({ accessToken: opaqueToken(30), clientId, userId, scopes, refreshToken });
+    const issued = this.store({
+      accessToken: opaqueToken(30),
+      clientId,
+      userId,
+      scopes,
+      refreshToken,
+    });
+    this.onGrantsChanged?.();
+    return issued;
+  }
+
+  /** Users' live tokens and refresh grants (app tokens are not kept: clients ask anew). */
+  userGrants(): UserGrants {
+    return {
+      tokens: [...this.tokens.values()].filter(
+        (token) => token.userId !== undefined && token.expiresAt > this.now(),
+      ),
+      refreshGrants: [...this.refreshGrants],
+    };
+  }
+
+  /** Takes back grants kept by `userGrants`, as after a restart. */
+  restoreUserGrants(grants: UserGrants): void {
+    for (const token of grants.tokens) this.tokens.set(token.accessToken, { ...token });
+    for (const [value, grant] of grants.refreshGrants) this.refreshGrants.set(value, grant);
   }
 
   issueAppToken(clientId: string): IssuedToken {
@@ -114,11 +146,13 @@ export class TokenStore {
     if (token && token.clientId === clientId) {
       this.tokens.delete(tokenValue);
       if (token.refreshToken) this.refreshGrants.delete(token.refreshToken);
+      if (token.userId !== undefined) this.onGrantsChanged?.();
       return true;
     }
     const grant = this.refreshGrants.get(tokenValue);
     if (grant && grant.clientId === clientId) {
       this.refreshGrants.delete(tokenValue);
+      this.onGrantsChanged?.();
       return true;
     }
     return false;
@@ -145,6 +179,7 @@ export class TokenStore {
       if (mode === 'expire') token.expiresAt = this.now();
       else this.revoke(token.accessToken, token.clientId);
     }
+    this.onGrantsChanged?.();
     return count;
   }
 
