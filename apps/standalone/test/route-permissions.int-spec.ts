@@ -173,6 +173,22 @@ const ROUTES: Record<string, Row> = {
       body: { error: 'Overlay link not found.', code: 'OVERLAY_LINK_NOT_FOUND' },
     })),
   },
+  'GET /api/login-sessions': {
+    method: 'GET',
+    path: () => '/api/login-sessions',
+    expected: signedIn(() => ({
+      status: 200,
+      body: expect.arrayContaining([expect.objectContaining({ current: true })]),
+    })),
+  },
+  'DELETE /api/login-sessions/{id} (not theirs)': {
+    method: 'DELETE',
+    path: () => '/api/login-sessions/00000000-0000-4000-8000-000000000000',
+    expected: signedIn(() => ({
+      status: 404,
+      body: { error: 'Login session not found.', code: 'LOGIN_SESSION_NOT_FOUND' },
+    })),
+  },
   'GET /api/twitch/search-user': {
     method: 'GET',
     path: () => '/api/twitch/search-user?username=Table_Pending',
@@ -342,7 +358,9 @@ describe('every route of sign-in, settings, account, user search and admin users
     ctx.me.approved = { ...(ctx.me.approved as UserDto), isApproved: true };
     const targets = new Map<string, UserDto>();
     ctx.target = async (role, action) => {
-      const key = `${role}:${action}`;
+      // One sign-in for every refused row: each sign-in is a login session of table_pending,
+      // and past LOGIN_SESSIONS_PER_USER they would end the pending browser's own.
+      const key = role === 'admin' ? `admin:${action}` : 'refused';
       const known = targets.get(key);
       if (known) return known;
       // Admin rows act on a user of their own; other rows on any user (they are refused).

@@ -74,6 +74,8 @@ export class SignInController {
         code: code.slice(0, 512),
         state,
         previousSessionId: cookieSessionIdOf(request, this.settings),
+        userAgent: request.get('user-agent')?.slice(0, 512),
+        ipAddress: request.ip?.slice(0, 64),
       });
       const lifetimeMs = Date.parse(signedIn.expiresAt) - Date.now();
       response.cookie(
