@@ -100,6 +100,8 @@ export interface AuthStackOptions {
   logLevel?: 'warn' | 'verbose';
   /** Auth's token validation rounds (TOKEN_VALIDATION_ROUND_MS, TOKEN_VALIDATION_AGE_MS). */
   tokenValidation?: { roundMs?: number; maxAgeMs?: number };
+  /** LOGIN_SESSIONS_PER_USER. */
+  loginSessionsPerUser?: number;
 }
 
 export interface AuthStack {
@@ -155,6 +157,7 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
     ADMIN_TWITCH_LOGINS: (options.adminLogins ?? []).join(','),
     TOKEN_VALIDATION_ROUND_MS: options.tokenValidation?.roundMs,
     TOKEN_VALIDATION_AGE_MS: options.tokenValidation?.maxAgeMs,
+    LOGIN_SESSIONS_PER_USER: options.loginSessionsPerUser,
   });
   const level = options.logLevel ?? 'warn';
   const services: INestMicroservice[] = [];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { WebSocket } from 'ws';
 import type { UserDto } from '@greetboard/contracts';
 import { startAuthStack, type AuthStack } from './auth-stack.js';
 import { Browser, signedInBrowser } from './sign-in-client.js';
@@ -172,6 +173,22 @@ const ROUTES: Record<string, Row> = {
       body: { error: 'Overlay link not found.', code: 'OVERLAY_LINK_NOT_FOUND' },
     })),
   },
+  'GET /api/login-sessions': {
+    method: 'GET',
+    path: () => '/api/login-sessions',
+    expected: signedIn(() => ({
+      status: 200,
+      body: expect.arrayContaining([expect.objectContaining({ current: true })]),
+    })),
+  },
+  'DELETE /api/login-sessions/{id} (not theirs)': {
+    method: 'DELETE',
+    path: () => '/api/login-sessions/00000000-0000-4000-8000-000000000000',
+    expected: signedIn(() => ({
+      status: 404,
+      body: { error: 'Login session not found.', code: 'LOGIN_SESSION_NOT_FOUND' },
+    })),
+  },
   'GET /api/twitch/search-user': {
     method: 'GET',
     path: () => '/api/twitch/search-user?username=Table_Pending',
@@ -341,7 +358,9 @@ describe('every route of sign-in, settings, account, user search and admin users
     ctx.me.approved = { ...(ctx.me.approved as UserDto), isApproved: true };
     const targets = new Map<string, UserDto>();
     ctx.target = async (role, action) => {
-      const key = `${role}:${action}`;
+      // One sign-in for every refused row: each sign-in is a login session of table_pending,
+      // and past LOGIN_SESSIONS_PER_USER they would end the pending browser's own.
+      const key = role === 'admin' ? `admin:${action}` : 'refused';
       const known = targets.get(key);
       if (known) return known;
       // Admin rows act on a user of their own; other rows on any user (they are refused).
@@ -369,5 +388,72 @@ describe('every route of sign-in, settings, account, user search and admin users
     const path = await row.path(ctx, role);
     const answer = await browser.api(ctx.stack.url, row.method, path, row.body);
     expect(answer).toEqual(row.expected[role](ctx, role));
+  });
+
+  /**
+   * Where each credential may travel (ADR 0046): a browser's login session only in its
+   * cookie; an overlay link as a bearer header or the live socket's `?token=`.
+   */
+  describe('credentials per carrier', () => {
+    type Credential = 'login session' | 'overlay link';
+    type Carrier = 'cookie' | 'bearer' | '?token=';
+    let tokens: Record<Credential, string>;
+
+    beforeAll(async () => {
+      const browser = await browserFor('approved');
+      const created = await browser.api(ctx.stack.url, 'POST', '/api/overlay-links', {
+        access: 'read',
+      });
+      tokens = {
+        'login session': browser.cookies.get('greetboard_session') ?? '',
+        'overlay link': (created.body as { token: string }).token,
+      };
+      expect(tokens['login session']).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
+
+    const headersFor = (credential: Credential, carrier: Carrier): Record<string, string> =>
+      carrier === 'cookie'
+        ? { Cookie: `greetboard_session=${tokens[credential]}` }
+        : carrier === 'bearer'
+          ? { Authorization: `Bearer ${tokens[credential]}` }
+          : {};
+
+    /** The HTTP status of a live socket's upgrade: 101 when it opened. */
+    const upgrade = (credential: Credential, carrier: Carrier): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const query = carrier === '?token=' ? `?token=${tokens[credential]}` : '';
+        const socket = new WebSocket(`${ctx.stack.url.replace('http', 'ws')}/ws${query}`, {
+          headers: { Origin: ctx.stack.url, ...headersFor(credential, carrier) },
+        });
+        socket.once('open', () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.once('unexpected-response', (_request, response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        socket.once('error', reject);
+      });
+
+    const SETTINGS: Answer = { status: 200, body: DEFAULT_SETTINGS };
+    it.each([
+      ['login session', 'cookie', SETTINGS],
+      ['login session', 'bearer', UNAUTHENTICATED],
+      ['overlay link', 'bearer', SETTINGS],
+    ] as const)('GET /api/settings, %s sent as %s', async (credential, carrier, expected) => {
+      const response = await fetch(`${ctx.stack.url}/api/settings`, {
+        headers: { Origin: ctx.stack.url, ...headersFor(credential, carrier) },
+      });
+      expect({ status: response.status, body: await response.json() }).toEqual(expected);
+    });
+
+    it.each([
+      ['login session', 'cookie', 101],
+      ['login session', '?token=', 401],
+      ['overlay link', '?token=', 101],
+    ] as const)('GET /ws, %s sent as %s', async (credential, carrier, status) => {
+      expect(await upgrade(credential, carrier)).toBe(status);
+    });
   });
 });

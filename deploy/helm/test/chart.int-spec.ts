@@ -111,6 +111,7 @@ describe.each(helm ? ['production'] : [])('the chart with %s values ships', (set
       CHATTER_PROFILES_RETRY_MS: '60000',
       TOKEN_VALIDATION_ROUND_MS: '60000',
       TOKEN_VALIDATION_AGE_MS: '3000000',
+      LOGIN_SESSIONS_PER_USER: '20',
       TWITCH_EMOTE_URL_TEMPLATE:
         'https://static-cdn.jtvnw.net/emoticons/v2/{id}/default/{theme}/1.0',
     });
@@ -122,6 +123,7 @@ describe.each(helm ? [1] : [])('values.schema.json', () => {
     ['a writable root filesystem', ['--set', 'securityContext.readOnlyRootFilesystem=false']],
     ['a NATS URL of another scheme', ['--set', 'nats.url=http://nats:4222']],
     ['an unknown top-level value', ['--set', 'gatewy.replicas=2']],
+    ['no login session at all per user', ['--set', 'config.loginSessionsPerUser=0']],
     [
       'an emote URL without {id}',
       ['--set', 'twitch.emoteUrlTemplate=https://cdn.example/emote.png'],

@@ -34,6 +34,8 @@ export const twitchEnv = z.object({
   ADMIN_TWITCH_LOGINS: z.string().default(''),
   SESSION_IDLE_TTL_SECONDS: seconds(7 * DAY_SECONDS),
   SESSION_ABSOLUTE_TTL_SECONDS: seconds(30 * DAY_SECONDS),
+  /** Browser login sessions a user may hold at once; a new one ends the oldest (ADR 0046). */
+  LOGIN_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(20),
 });
 
 /** PUBLIC_URL builds the OAuth redirect URI; PORT only gives its default. */
@@ -68,6 +70,8 @@ export interface AuthConfig {
   adminLogins: ReadonlySet<string>;
   sessionIdleTtlSeconds: number;
   sessionAbsoluteTtlSeconds: number;
+  /** Browser login sessions a user may hold at once; a new one ends the oldest. */
+  loginSessionsPerUser: number;
 }
 
 export class AuthConfigError extends Error {}
@@ -127,5 +131,6 @@ export function resolveAuthConfig(
     adminLogins: parseAdminLogins(env.ADMIN_TWITCH_LOGINS),
     sessionIdleTtlSeconds: env.SESSION_IDLE_TTL_SECONDS,
     sessionAbsoluteTtlSeconds: env.SESSION_ABSOLUTE_TTL_SECONDS,
+    loginSessionsPerUser: env.LOGIN_SESSIONS_PER_USER,
   };
 }

@@ -69,6 +69,80 @@ describe('sessions routes: who may do what, over HTTP', () => {
     ownerAndEditors(200, mainChatters, SESSION_NOT_FOUND),
   );
 
+  /**
+   * An overlay link reaches its owner's own sessions only (ADR 0046): an editor's link gets
+   * what a stranger gets for the owner's sessions, and its greet changes nothing.
+   */
+  describe('through an overlay link', () => {
+    const ownSessions = async (actor: 'owner' | 'editor') =>
+      (await stack.allSessions()).filter((session) => session.userId === people[actor]!.id);
+    it.each([
+      [
+        "the owner's read link",
+        'GET /api/sessions',
+        'owner',
+        'read',
+        200,
+        () => ownSessions('owner'),
+      ],
+      [
+        "an editor's read link",
+        'GET /api/sessions',
+        'editor',
+        'read',
+        200,
+        () => ownSessions('editor'),
+      ],
+      [
+        "the owner's read link",
+        'GET /api/sessions/{id}/chatters',
+        'owner',
+        'read',
+        200,
+        mainChatters,
+      ],
+      [
+        "an editor's read link",
+        'GET /api/sessions/{id}/chatters',
+        'editor',
+        'read',
+        404,
+        () => SESSION_NOT_FOUND,
+      ],
+      [
+        "an editor's greet link",
+        'GET /api/sessions/{id}/chatters',
+        'editor',
+        'greet',
+        404,
+        () => SESSION_NOT_FOUND,
+      ],
+      [
+        "an editor's greet link",
+        'PUT /api/chatters/{id}/greet',
+        'editor',
+        'greet',
+        404,
+        () => CHATTER_NOT_FOUND,
+      ],
+    ] as const)('%s: %s', async (_label, route, actor, access, status, body) => {
+      const greetedBefore = (await chatter()).isGreeted;
+      const answer =
+        route === 'PUT /api/chatters/{id}/greet'
+          ? await stack.callThroughOverlay(actor, access, 'PUT', greetPath(), {
+              isGreeted: !greetedBefore,
+            })
+          : await stack.callThroughOverlay(
+              actor,
+              access,
+              'GET',
+              route === 'GET /api/sessions' ? '/api/sessions' : chattersPath(),
+            );
+      expect(answer).toEqual({ status, body: await body() });
+      expect((await chatter()).isGreeted).toBe(greetedBefore);
+    });
+  });
+
   type Stored = Awaited<ReturnType<typeof chatter>>;
   let before: Stored;
   /** Sets the greet state through the API (so every cache hears of it), then notes it. */

@@ -15,6 +15,7 @@ import {
   type GlobalEditorDto,
   type GlobalEditorInviteDto,
   type IgnoredUserDto,
+  type LoginAccess,
   type SessionDto,
   type UserChanged,
   type UserDto,
@@ -61,13 +62,19 @@ import {
  */
 export * from './permission-table.js';
 
-/** An auth responder that resolves the test cookies in `users` to their users. */
-function authStandIn(users: Map<string, UserDto>) {
+/**
+ * An auth responder that resolves the test cookies in `users` to their users, and the overlay
+ * link tokens in `overlayLinks` to their owners with the link's access.
+ */
+function authStandIn(
+  users: Map<string, UserDto>,
+  overlayLinks: Map<string, { user: UserDto; access: LoginAccess }>,
+) {
   @Controller()
   class TestLoginSessions {
     @OnRequest(AUTH_REQUESTS.resolveSession)
-    resolve(@Payload() request: SessionRequest): { user: UserDto | null } {
-      return { user: users.get(request.sessionId) ?? null };
+    resolve(@Payload() request: SessionRequest): { user: UserDto | null; access?: LoginAccess } {
+      return overlayLinks.get(request.sessionId) ?? { user: users.get(request.sessionId) ?? null };
     }
 
     /** The admin overview's user counts; the tests read only its session counts. */
@@ -105,6 +112,8 @@ export interface EverythingVisible {
 export function sessionsRoutesStack(options: SessionsRoutesOptions = {}) {
   /** Every signed-in user by cookie, for the auth stand-in. */
   const users = new Map<string, UserDto>();
+  /** Overlay links by token (ADR 0029), made on first use by `callThroughOverlay`. */
+  const overlayLinks = new Map<string, { user: UserDto; access: LoginAccess }>();
   const cookies: Partial<Record<Actor, string>> = {};
   const people: Partial<Record<Actor, UserDto>> = {};
   /** The cookie of every user who can sign in: the actors and every user added later. */
@@ -145,11 +154,13 @@ export function sessionsRoutesStack(options: SessionsRoutesOptions = {}) {
     method: string,
     path: string,
     body?: unknown,
+    bearer?: string,
   ) => {
     const response = await fetch(`${url}${path}`, {
       method,
       headers: {
         ...(cookie ? { cookie: `greetboard_session=${cookie}` } : {}),
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: typeof body === 'string' ? body : body === undefined ? undefined : JSON.stringify(body),
@@ -165,6 +176,25 @@ export function sessionsRoutesStack(options: SessionsRoutesOptions = {}) {
     callWith(url, cookies[actor], method, path, body);
   const call = (actor: Actor, method: string, path: string, body?: unknown) =>
     callAt(gatewayUrl(), actor, method, path, body);
+  /** A call through an overlay link of the actor's, of that access, as OBS makes it. */
+  const callThroughOverlay = (
+    actor: Exclude<Actor, 'visitor'>,
+    access: 'read' | 'greet',
+    method: string,
+    path: string,
+    body?: unknown,
+  ) => {
+    const user = people[actor]!;
+    const kind: LoginAccess = `overlay-${access}`;
+    let token = [...overlayLinks].find(
+      ([, link]) => link.user.id === user.id && link.access === kind,
+    )?.[0];
+    if (!token) {
+      token = randomBytes(32).toString('base64url');
+      overlayLinks.set(token, { user, access: kind });
+    }
+    return callWith(gatewayUrl(), undefined, method, path, body, token);
+  };
   /** A call as the user with this id (an actor or a user added later). */
   const callAs = (userId: string, method: string, path: string, body?: unknown) =>
     callWith(gatewayUrl(), cookieOf.get(userId), method, path, body);
@@ -440,7 +470,12 @@ export function sessionsRoutesStack(options: SessionsRoutesOptions = {}) {
       INSTALLATION_PREFIX: transport.prefix!,
       DATABASE_URL: database.url,
     });
-    auth = await startServiceApp('auth', { module: authStandIn(users) }, transport, 'warn');
+    auth = await startServiceApp(
+      'auth',
+      { module: authStandIn(users, overlayLinks) },
+      transport,
+      'warn',
+    );
     gateway = await startGatewayReplica();
 
     probe = signInable(freshName('probe'));
@@ -530,6 +565,7 @@ export function sessionsRoutesStack(options: SessionsRoutesOptions = {}) {
     call,
     callAt,
     callAs,
+    callThroughOverlay,
     addGateway,
     table,
     refusals,

@@ -13,6 +13,7 @@ import {
 } from 'node:net';
 import { type RawData, WebSocketServer, type WebSocket } from 'ws';
 import { registerControlRoutes } from './control/control-api.js';
+import { controlOrigins, guardControlRequest, isControlPath } from './control/control-guard.js';
 import { FaultState } from './control/faults.js';
 import { EventSubServer } from './eventsub/eventsub.js';
 import { HelixRoutes } from './helix/helix.js';
@@ -122,8 +123,9 @@ export async function startTwitchEmulator(
     res.end(image);
   });
 
+  let ownOrigins: ReadonlySet<string> = new Set();
   const httpServer = createHttpServer((req, res) => {
-    handleHttp(router, req, res).catch((error: unknown) => {
+    handleHttp(router, ownOrigins, req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { error: String(error) });
       else res.destroy();
     });
@@ -161,6 +163,7 @@ export async function startTwitchEmulator(
   const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   httpUrl = `http://${urlHost}:${httpPort}`;
   eventSubWsUrl = `ws://${urlHost}:${httpPort}/eventsub`;
+  ownOrigins = controlOrigins(httpUrl, httpPort);
   for (const login of options.users) users.ensure(login);
 
   return {
@@ -194,12 +197,14 @@ export async function startTwitchEmulator(
 
 async function handleHttp(
   router: Router,
+  ownOrigins: ReadonlySet<string>,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const match = router.match(req.method ?? 'GET', url.pathname);
   try {
+    if (isControlPath(url.pathname)) guardControlRequest(req, ownOrigins);
     if (match === undefined) throw notFoundFor(url.pathname);
     if (match === 'methodNotAllowed')
       throw new HttpError(405, { error: `${req.method} is not allowed on ${url.pathname}` });

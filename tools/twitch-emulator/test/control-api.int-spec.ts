@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type TwitchEmulator } from '../src/index.js';
-import { login, RawIrcClient, request, startTestEmulator } from './helpers.js';
+import {
+  CLIENT,
+  login,
+  RawIrcClient,
+  REDIRECT_URI,
+  request,
+  startTestEmulator,
+} from './helpers.js';
 
 let emulator: TwitchEmulator;
 
@@ -218,6 +225,69 @@ describe('control API validation', () => {
       status: 409,
       body: { error: 'user "emulator_streamer" already exists' },
     });
+  });
+});
+
+describe('control API origin and body rules', () => {
+  const autoApproval = () =>
+    fetch(
+      `${emulator.httpUrl}/oauth2/authorize?${new URLSearchParams({
+        client_id: CLIENT.clientId,
+        redirect_uri: REDIRECT_URI,
+        response_type: 'code',
+        scope: 'user:read:email',
+      }).toString()}`,
+      { redirect: 'manual' },
+    );
+
+  it('refuses another website, before anything changes', async () => {
+    for (const [method, path, body] of [
+      ['POST', '/control/oauth/auto-approve', { login: 'emulator_streamer' }],
+      ['POST', '/control/users', { login: 'made_by_evil' }],
+      ['DELETE', '/control/faults', undefined],
+      ['GET', '/control/users', undefined],
+    ] as const) {
+      const response = await request(emulator, method, path, body, {
+        Origin: 'https://evil.example',
+      });
+      expect(response).toMatchObject({
+        status: 403,
+        body: { error: expect.stringContaining('refuses cross-origin requests') },
+      });
+    }
+    const users = (await request(emulator, 'GET', '/control/users')).body as {
+      data: { login: string }[];
+    };
+    expect(users.data.map((user) => user.login)).not.toContain('made_by_evil');
+    expect((await autoApproval()).status).toBe(200);
+  });
+
+  it('refuses a body that is not JSON, as a form or text/plain page would send', async () => {
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', '']) {
+      const response = await fetch(`${emulator.httpUrl}/control/oauth/auto-approve`, {
+        method: 'POST',
+        headers: contentType ? { 'Content-Type': contentType } : {},
+        body: contentType ? JSON.stringify({ login: 'emulator_streamer' }) : undefined,
+      });
+      expect(response.status).toBe(415);
+      expect(((await response.json()) as { error: string }).error).toMatch(
+        /accepts only Content-Type: application\/json/,
+      );
+    }
+    expect((await autoApproval()).status).toBe(200);
+  });
+
+  it('accepts its own origin and callers that send none', async () => {
+    const own = await request(emulator, 'GET', '/control/users', undefined, {
+      Origin: new URL(emulator.httpUrl).origin,
+    });
+    expect(own.status).toBe(200);
+    const charset = await fetch(`${emulator.httpUrl}/control/users`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ login: 'json_with_charset' }),
+    });
+    expect(charset.status).toBe(201);
   });
 });
 

@@ -62,6 +62,18 @@ export class CompleteSignInRequest {
   @IsOptional()
   @Matches(SESSION_ID_PATTERN)
   previousSessionId?: string;
+
+  /** The signing-in browser's User-Agent, shown summarised in its settings (ADR 0046). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  userAgent?: string;
+
+  /** The address the browser signed in from, as the gateway sees it. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  ipAddress?: string;
 }
 
 export interface CompleteSignInResponse {

@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   USER_ALREADY_EXISTS: 'User already exists in database',
   NOT_FOUND: 'Not found.',
   OVERLAY_LINK_NOT_FOUND: 'Overlay link not found.',
+  LOGIN_SESSION_NOT_FOUND: 'Login session not found.',
   OVERLAY_LINK_REFUSED: 'An overlay link cannot do this.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   CONFLICT: 'The request conflicts with the current state.',

@@ -11,6 +11,7 @@ import { SERVER_MESSAGE_TYPES } from './live-messages.js';
  * is in `userIds` or who joined the room of `sessionId`.
  */
 export class LiveEventEnvelope {
+  /** With a `sessionId`: the session's owner first, then the owner's editors. */
   @IsOptional()
   @IsArray()
   @IsUUID('all', { each: true })
@@ -39,7 +40,7 @@ export class LiveEventEnvelope {
  * The chatters one batch of chat lines created (`new_chatter`) or changed (`chatter_update`)
  * in one session: the chat pipeline's single live event per session and batch. Every gateway
  * replica receives it and sends each chatter as the spec's own message to the sockets of
- * `userIds` (the owner and the owner's editors when the batch committed) and of the session's
+ * `userIds` (the owner first, then the owner's editors when the batch committed) and of the session's
  * room, as it does a `LiveEventEnvelope`. Gateways check it with `isLiveChattersEvent` (the
  * hot path skips class-validator); the decorators document the same shape.
  */

@@ -1,4 +1,4 @@
-import { IsBoolean, IsUUID, Matches } from 'class-validator';
+import { IsBoolean, IsOptional, IsUUID, Matches } from 'class-validator';
 import { TWITCH_LOGIN_PATTERN } from '../chat/chat-line.js';
 
 /**
@@ -17,4 +17,12 @@ export class SessionActor {
 
   @IsBoolean()
   isAdmin: boolean;
+
+  /**
+   * The caller is an overlay link (ADR 0046): it reaches its owner's own sessions only, never
+   * those of owners who made the owner a global editor, and no admin's view of others'.
+   */
+  @IsOptional()
+  @IsBoolean()
+  ownSessionsOnly?: boolean;
 }

@@ -28,3 +28,4 @@ export type * from '../stats/statistics.js';
 export type * from '../login-sessions/overlay-links.js';
 export { OVERLAY_ACCESS } from '../login-sessions/overlay-links.js';
 export type * from '../streams/dead-letter.js';
+export type { LoginSessionDto } from '../login-sessions/login-session-requests.js';

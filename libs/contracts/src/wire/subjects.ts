@@ -28,6 +28,8 @@ export const SUBJECTS = {
     /** Event: every login session of a user ended. */
     sessionsEnded: 'auth.user.sessions-ended.v1',
     endAllSessionsOfUser: 'auth.session.end-all-of-user.v1',
+    listLoginSessions: 'auth.session.list-of-user.v1',
+    endLoginSession: 'auth.session.end-one-of-user.v1',
     sessionEnded: 'auth.session.ended.v1',
     adminTotals: 'auth.admin.totals.v1',
     listOverlayLinks: 'auth.overlay-link.list.v1',

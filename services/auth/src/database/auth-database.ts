@@ -8,6 +8,7 @@ import { CreateLoginSessions1767398400000 } from './migrations/1767398400000-Cre
 import { OverlayLinks1767700000000 } from './migrations/1767700000000-OverlayLinks.js';
 import { ClaimTokenValidation1767744000000 } from './migrations/1767744000000-ClaimTokenValidation.js';
 import { AutoStartGrace1768500000000 } from './migrations/1768500000000-AutoStartGrace.js';
+import { LoginSessionDetails1768600000000 } from './migrations/1768600000000-LoginSessionDetails.js';
 
 /** The auth service's schema: users, their settings, encrypted Twitch tokens, the event outbox. */
 export const AUTH_DATABASE: ServiceDatabase = {
@@ -20,5 +21,6 @@ export const AUTH_DATABASE: ServiceDatabase = {
     OverlayLinks1767700000000,
     ClaimTokenValidation1767744000000,
     AutoStartGrace1768500000000,
+    LoginSessionDetails1768600000000,
   ],
 };

@@ -12,6 +12,16 @@ export interface StoredLoginSession {
   touched_at_ms: string;
 }
 
+/** A browser's session as its user's settings list it. */
+export interface StoredBrowserSession {
+  id_hash: string;
+  public_id: string;
+  user_agent: string | null;
+  ip_address: string | null;
+  created_at_ms: string;
+  touched_at_ms: string;
+}
+
 export interface StoredOverlayLink {
   id_hash: string;
   kind: LoginAccess;
@@ -34,19 +44,74 @@ export class LoginSessionsRepository {
     );
   }
 
-  async addBrowserSession(session: {
+  /**
+   * Stores a browser's new session and ends the user's oldest beyond `keep`, in one
+   * transaction serialised per user; answers the hashes of the sessions it ended.
+   */
+  addBrowserSession(session: {
     idHash: string;
     userId: string;
     now: number;
     expiresAt: number;
     idleExpiresAt: number;
-  }): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO auth.login_sessions
-         (id_hash, user_id, created_at_ms, expires_at_ms, idle_expires_at_ms, touched_at_ms)
-       VALUES ($1, $2, $3, $4, $5, $3)`,
-      [session.idHash, session.userId, session.now, session.expiresAt, session.idleExpiresAt],
+    userAgent: string | null;
+    ipAddress: string | null;
+    keep: number;
+  }): Promise<string[]> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('login-sessions:' || $1))`, [
+        session.userId,
+      ]);
+      await manager.query(
+        `INSERT INTO auth.login_sessions
+           (id_hash, user_id, created_at_ms, expires_at_ms, idle_expires_at_ms, touched_at_ms,
+            user_agent, ip_address)
+         VALUES ($1, $2, $3, $4, $5, $3, $6, $7)`,
+        [
+          session.idHash,
+          session.userId,
+          session.now,
+          session.expiresAt,
+          session.idleExpiresAt,
+          session.userAgent,
+          session.ipAddress,
+        ],
+      );
+      const ended = await queryRows<{ id_hash: string }>(
+        manager,
+        `DELETE FROM auth.login_sessions WHERE id_hash IN (
+           SELECT id_hash FROM auth.login_sessions
+            WHERE user_id = $1 AND kind = 'browser'
+            ORDER BY created_at_ms DESC, id_hash OFFSET $2)
+         RETURNING id_hash`,
+        [session.userId, session.keep],
+      );
+      return ended.map((row) => row.id_hash);
+    });
+  }
+
+  /** The user's live browser sessions at `now`, newest first. */
+  browserSessions(userId: string, now: number): Promise<StoredBrowserSession[]> {
+    return queryRows<StoredBrowserSession>(
+      this.dataSource,
+      `SELECT id_hash, public_id, user_agent, ip_address, created_at_ms, touched_at_ms
+         FROM auth.login_sessions
+        WHERE user_id = $1 AND kind = 'browser'
+          AND expires_at_ms > $2 AND idle_expires_at_ms > $2
+        ORDER BY created_at_ms DESC, id_hash`,
+      [userId, now],
     );
+  }
+
+  /** Ends the user's browser session with this public id; answers its hash, or null. */
+  async endBrowserSession(userId: string, publicId: string): Promise<string | null> {
+    const [ended] = await queryRows<{ id_hash: string }>(
+      this.dataSource,
+      `DELETE FROM auth.login_sessions
+        WHERE public_id = $1 AND user_id = $2 AND kind = 'browser' RETURNING id_hash`,
+      [publicId, userId],
+    );
+    return ended?.id_hash ?? null;
   }
 
   async find(idHash: string): Promise<StoredLoginSession | undefined> {

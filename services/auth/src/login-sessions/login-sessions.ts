@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type {
   LoginAccess,
+  LoginSessionDto,
   LoginSessionEndReason,
   OverlayAccess,
   OverlayLinkDto,
@@ -10,6 +11,7 @@ import type { KeyValueStore } from '@greetboard/kv';
 import { AUTH_CONFIG, AUTH_KV } from '../auth.tokens.js';
 import type { AuthConfig } from '../config.js';
 import { LoginSessionsRepository } from './login-sessions.repository.js';
+import { summariseUserAgent } from './user-agent.js';
 
 /** An overlay link never ends by time: it ends when revoked or rotated. */
 const NEVER_MS = Number.MAX_SAFE_INTEGER;
@@ -31,6 +33,14 @@ const TOUCH_INTERVAL_MS = 60_000;
 export interface NewLoginSession {
   sessionId: string;
   expiresAt: Date;
+  /** The hashes of the user's oldest sessions this one ended (over the cap; ADR 0046). */
+  ended: string[];
+}
+
+/** Where a browser signs in from, as the gateway saw it. */
+export interface SignInOrigin {
+  userAgent?: string;
+  ipAddress?: string;
 }
 
 /**
@@ -50,20 +60,57 @@ export class LoginSessions {
     @Inject(AUTH_KV) private readonly kv: KeyValueStore,
   ) {}
 
-  async begin(userId: string): Promise<NewLoginSession> {
+  /**
+   * A new browser session for the user; past `loginSessionsPerUser` their oldest ends, so
+   * sign-ins from everywhere cannot pile up live credentials (ADR 0046).
+   */
+  async begin(userId: string, origin: SignInOrigin = {}): Promise<NewLoginSession> {
     const sessionId = randomBytes(32).toString('base64url');
     const now = Date.now();
     const expiresAt = now + this.config.sessionAbsoluteTtlSeconds * 1000;
     // Ended-by-time sessions are removed here, so the table does not grow without bound.
     await this.sessions.removeEnded(now);
-    await this.sessions.addBrowserSession({
+    const ended = await this.sessions.addBrowserSession({
       idHash: hashOf(sessionId),
       userId,
       now,
       expiresAt,
       idleExpiresAt: this.idleExpiry(now, expiresAt),
+      userAgent: origin.userAgent?.slice(0, 512) ?? null,
+      ipAddress: origin.ipAddress?.slice(0, 64) ?? null,
+      keep: this.config.loginSessionsPerUser,
     });
-    return { sessionId, expiresAt: new Date(expiresAt) };
+    return { sessionId, expiresAt: new Date(expiresAt), ended };
+  }
+
+  /** The browser sessions of the user `sessionId` belongs to, marking that one `current`. */
+  async listOfUser(sessionId: string): Promise<LoginSessionDto[] | null> {
+    const userId = await this.resolve(sessionId);
+    if (!userId) return null;
+    const currentHash = hashOf(sessionId);
+    const rows = await this.sessions.browserSessions(userId, Date.now());
+    return rows.map((row) => ({
+      id: row.public_id,
+      ...summariseUserAgent(row.user_agent),
+      ipAddress: row.ip_address,
+      createdAt: new Date(Number(row.created_at_ms)).toISOString(),
+      lastUsedAt: new Date(Number(row.touched_at_ms)).toISOString(),
+      current: row.id_hash === currentHash,
+    }));
+  }
+
+  /**
+   * Ends the browser session `publicId` of the user `sessionId` belongs to; answers its hash
+   * and whether it was that very session, or null when the user has no such session.
+   */
+  async endOneOfUser(
+    sessionId: string,
+    publicId: string,
+  ): Promise<{ userId: string; hash: string; current: boolean } | null> {
+    const userId = await this.resolve(sessionId);
+    if (!userId) return null;
+    const hash = await this.sessions.endBrowserSession(userId, publicId);
+    return hash ? { userId, hash, current: hash === hashOf(sessionId) } : null;
   }
 
   /** The user id of a live session, re-arming its idle lifetime; null when it ended. */

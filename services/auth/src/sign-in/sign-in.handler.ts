@@ -2,10 +2,13 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
   AUTH_REQUESTS,
+  DomainError,
   type BeginSignInResponse,
   CompleteSignInRequest,
   LOGIN_SESSION_REQUESTS,
   type CompleteSignInResponse,
+  EndLoginSessionRequest,
+  type LoginSessionDto,
   type ResolveSessionResponse,
   SessionRequest,
 } from '@greetboard/contracts';
@@ -52,6 +55,23 @@ export class SignInHandler {
     const userId = await this.sessions.end(request.sessionId);
     if (userId) await this.userEvents.loginSessionEnded(userId, request.sessionId);
     return { ended: userId !== null };
+  }
+
+  /** The browsers the user is signed in with, for their settings (ADR 0046). */
+  @OnRequest(LOGIN_SESSION_REQUESTS.listOfUser)
+  async listOfUser(@Payload() request: SessionRequest): Promise<LoginSessionDto[]> {
+    const list = await this.sessions.listOfUser(request.sessionId);
+    if (!list) throw new DomainError('UNAUTHENTICATED');
+    return list;
+  }
+
+  /** Ends one of the user's browsers' sessions; its open pages close on every gateway. */
+  @OnRequest(LOGIN_SESSION_REQUESTS.endOneOfUser)
+  async endOneOfUser(@Payload() request: EndLoginSessionRequest): Promise<{ current: boolean }> {
+    const ended = await this.sessions.endOneOfUser(request.sessionId, request.id);
+    if (!ended) throw new DomainError('LOGIN_SESSION_NOT_FOUND');
+    await this.userEvents.loginSessionEnded(ended.userId, { hash: ended.hash });
+    return { current: ended.current };
   }
 
   /** Sign out everywhere: every session of the user, and their open pages on every gateway. */

@@ -77,7 +77,12 @@ export class SignInService {
     if (!known && !user.isApproved) await this.users.announcePending(user);
     // Never carry a pre-login session id over: end it and issue a fresh one.
     if (request.previousSessionId) await this.sessions.end(request.previousSessionId);
-    const session = await this.sessions.begin(user.id);
+    const session = await this.sessions.begin(user.id, {
+      userAgent: request.userAgent,
+      ipAddress: request.ipAddress,
+    });
+    // The oldest sessions over the cap end now; their open pages close with them.
+    for (const hash of session.ended) await this.events.loginSessionEnded(user.id, { hash });
     this.logger.log(`User ${user.id} signed in`);
     return {
       sessionId: session.sessionId,

@@ -8,6 +8,7 @@ import {
 import type { KeyValueStore } from '@greetboard/kv';
 import { GATEWAY_KV } from '../gateway.tokens.js';
 import { AccountController } from './account.controller.js';
+import { LoginSessionsController } from './login-sessions.controller.js';
 import { OverlayLinksController } from './overlay-links.controller.js';
 import { AdminUsersController } from './admin-users.controller.js';
 import { AppInfoController } from './app-info.controller.js';
@@ -30,6 +31,7 @@ export class GatewayAuthModule implements NestModule {
         SignInController,
         AccountController,
         OverlayLinksController,
+        LoginSessionsController,
         TwitchUsersController,
         AdminUsersController,
         AppInfoController,

@@ -25,14 +25,33 @@ export interface RequestWithSession extends RequestWithUser {
 /** Kubernetes probes: answered alike with or without a cookie, and never asking auth. */
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
+/** Where a request's login session came from: a browser's cookie, or an overlay link's header. */
+export type CredentialSource = 'cookie' | 'bearer';
+
 /**
  * The login session a request names: the session cookie, or an overlay link's token sent as
  * `Authorization: Bearer <token>` (ADR 0029), when it has the shape of a session id.
  */
-export function sessionIdOf(request: Request, settings: GatewayAuthSettings): string | undefined {
+export function credentialOf(
+  request: Request,
+  settings: GatewayAuthSettings,
+): { sessionId: string; source: CredentialSource } | undefined {
   const cookies = request.cookies as Record<string, string | undefined> | undefined;
-  const value = cookies?.[sessionCookieName(settings)] ?? bearerOf(request.get('authorization'));
-  return value !== undefined && SESSION_ID_PATTERN.test(value) ? value : undefined;
+  const cookie = cookies?.[sessionCookieName(settings)];
+  const [value, source]: [string | undefined, CredentialSource] =
+    cookie !== undefined ? [cookie, 'cookie'] : [bearerOf(request.get('authorization')), 'bearer'];
+  return value !== undefined && SESSION_ID_PATTERN.test(value)
+    ? { sessionId: value, source }
+    : undefined;
+}
+
+/** The browser's login session from its cookie; an overlay link never counts as one. */
+export function cookieSessionIdOf(
+  request: Request,
+  settings: GatewayAuthSettings,
+): string | undefined {
+  const credential = credentialOf(request, settings);
+  return credential?.source === 'cookie' ? credential.sessionId : undefined;
 }
 
 function bearerOf(header: string | undefined): string | undefined {
@@ -55,20 +74,24 @@ export class SessionResolution implements NestMiddleware {
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
     if (PROBE_PATHS.has(request.path)) return next();
     const cookieName = sessionCookieName(this.settings);
-    const sessionId = sessionIdOf(request, this.settings);
+    const credential = credentialOf(request, this.settings);
     const cookies = request.cookies as Record<string, string | undefined> | undefined;
-    if (sessionId === undefined) {
+    if (credential === undefined) {
       if (cookies?.[cookieName] !== undefined) {
         response.clearCookie(cookieName, cookieOptions(this.settings));
       }
       return next();
     }
+    const { sessionId, source } = credential;
     try {
       const {
         user,
         access = 'browser',
         endedBecause,
       } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, { sessionId });
+      // A browser's login session travels only in its cookie (ADR 0046): sent as a bearer
+      // token it would work from anywhere a header or URL is logged, so it counts as none.
+      if (source === 'bearer' && access === 'browser') return next();
       if (user) {
         Object.assign(request as RequestWithSession, { user, sessionId, access });
       } else if (endedBecause) {

@@ -19,7 +19,7 @@ import {
   signInStateCookieName,
   type GatewayAuthSettings,
 } from './gateway-auth.settings.js';
-import { sessionIdOf, type RequestWithSession } from './session-resolution.middleware.js';
+import { cookieSessionIdOf, type RequestWithSession } from './session-resolution.middleware.js';
 
 export const SIGN_IN_CANCELLED = 'Sign-in was cancelled on Twitch.';
 export const SIGN_IN_EXPIRED =
@@ -73,7 +73,9 @@ export class SignInController {
       const signedIn = await sendRequest(this.bus, AUTH_REQUESTS.completeSignIn, {
         code: code.slice(0, 512),
         state,
-        previousSessionId: sessionIdOf(request, this.settings),
+        previousSessionId: cookieSessionIdOf(request, this.settings),
+        userAgent: request.get('user-agent')?.slice(0, 512),
+        ipAddress: request.ip?.slice(0, 64),
       });
       const lifetimeMs = Date.parse(signedIn.expiresAt) - Date.now();
       response.cookie(

@@ -10,6 +10,12 @@ export interface RequestWithUser {
   access?: LoginAccess;
 }
 
+/** Injects what the request's login session may do: `browser`, or an overlay link's access. */
+export const CurrentAccess = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): LoginAccess =>
+    context.switchToHttp().getRequest<RequestWithUser>().access ?? 'browser',
+);
+
 /** Injects the signed-in user into a route handler; the route must not be `@Public()`. */
 export const CurrentUser = createParamDecorator(
   (_data: unknown, context: ExecutionContext): AuthenticatedUser => {

@@ -104,10 +104,10 @@ export class LiveCommands {
             this.logger.warn(`User ${actor.id} tried to join more than ${MAX_ROOMS} rooms`);
             return;
           }
-          if (!this.access.allows(actor.id, sessionId)) {
+          if (!this.access.allows(actor, sessionId)) {
             // Answers only when the actor may see the session (owner or editor).
             await sendRequest(this.bus, SESSIONS_REQUESTS.chatterListVersion, { actor, sessionId });
-            this.access.grant(actor.id, sessionId);
+            this.access.grant(actor, sessionId);
           }
           this.hub.join(connection, sessionId);
           return;
@@ -185,7 +185,14 @@ export class LiveCommands {
   }
 }
 
+/** The socket's user; an overlay link's reaches their own sessions only (ADR 0046). */
 function actorOf(connection: LiveConnection): SessionActor {
   const { id, username, isApproved, isAdmin } = connection.user;
-  return { id, username, isApproved, isAdmin };
+  return {
+    id,
+    username,
+    isApproved,
+    isAdmin,
+    ...(connection.access === 'browser' ? {} : { ownSessionsOnly: true }),
+  };
 }

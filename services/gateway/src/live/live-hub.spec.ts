@@ -108,6 +108,27 @@ describe('LiveHub', () => {
     expect(stranger.socket.sent).toEqual([]);
   });
 
+  it("sends another owner's chatters to an editor's browser, never to the editor's overlay link", () => {
+    const hub = new LiveHub();
+    const page = connect(hub, 'editor');
+    const overlay = (owner: string) => {
+      const socket = fakeSocket();
+      hub.add(
+        new LiveConnection(socket as unknown as WebSocket, user(owner), 'token', 'overlay-read'),
+      );
+      return socket;
+    };
+    const editorsObs = overlay('editor');
+    const ownersObs = overlay('owner');
+    const chatter = { id: 'c1', sessionId: SESSION } as never;
+    const event = { sessionId: SESSION, userIds: ['owner', 'editor'], updated: [] };
+    expect(hub.deliverChatters({ ...event, created: [chatter] })).toBe(2);
+    expect(hub.deliver({ ...event, type: 'chatter_update', payload: chatter })).toBe(2);
+    expect(page.socket.sent).toHaveLength(2);
+    expect(ownersObs.sent).toHaveLength(2);
+    expect(editorsObs.sent).toEqual([]);
+  });
+
   it("writes a dropped announcement's notice to the owner's browsers, never an overlay link", () => {
     const hub = new LiveHub();
     const page = connect(hub, 'owner');

@@ -103,8 +103,14 @@ export class LiveHub {
   private audience(userIds: string[] | undefined, sessionId: string | undefined) {
     const recipients = new Set<LiveConnection>();
     const allowed = userIds ? new Set(userIds) : undefined;
+    // A session's list names its owner first, then the owner's editors; an overlay link of
+    // an editor reaches its own user's sessions only (ADR 0046).
+    const owner = sessionId ? userIds?.[0] : undefined;
     for (const userId of allowed ?? []) {
-      for (const connection of this.byUser.get(userId) ?? []) recipients.add(connection);
+      for (const connection of this.byUser.get(userId) ?? []) {
+        if (connection.access !== 'browser' && owner !== undefined && userId !== owner) continue;
+        recipients.add(connection);
+      }
     }
     if (sessionId) {
       for (const connection of [...(this.byRoom.get(sessionId) ?? [])]) {

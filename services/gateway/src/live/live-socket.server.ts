@@ -130,19 +130,22 @@ export class LiveSocketServer
 
   /**
    * The user of the session cookie, or of an overlay link's token in the `token` query
-   * parameter (a browser source cannot send headers on a WebSocket; ADR 0029).
+   * parameter (a browser source cannot send headers on a WebSocket; ADR 0029). A browser's
+   * login session in the query string is refused (ADR 0046): URLs end up in logs.
    */
   private async signedInUser(
     request: IncomingMessage,
   ): Promise<{ user: UserDto; sessionId: string; access: LoginAccess } | null> {
+    const cookie = cookieValue(request.headers.cookie, sessionCookieName(this.settings));
     const sessionId =
-      cookieValue(request.headers.cookie, sessionCookieName(this.settings)) ??
+      cookie ??
       new URL(request.url ?? '/', 'http://localhost').searchParams.get('token') ??
       undefined;
     if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return null;
     const { user, access = 'browser' } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, {
       sessionId,
     });
+    if (cookie === undefined && access === 'browser') return null;
     return user ? { user, sessionId, access } : null;
   }
 

@@ -215,28 +215,36 @@ describe('SessionAccessCache', () => {
 
   it('keeps a grant for 30 seconds', () => {
     const access = new SessionAccessCache();
-    access.grant('editor', SESSION);
+    access.grant({ id: 'editor' }, SESSION);
     jest.advanceTimersByTime(29_999);
-    expect(access.allows('editor', SESSION)).toBe(true);
+    expect(access.allows({ id: 'editor' }, SESSION)).toBe(true);
     jest.advanceTimersByTime(1);
-    expect(access.allows('editor', SESSION)).toBe(false);
+    expect(access.allows({ id: 'editor' }, SESSION)).toBe(false);
+  });
+
+  it("never answers an overlay link's grant from its user's browser grant", () => {
+    const access = new SessionAccessCache();
+    access.grant({ id: 'editor' }, SESSION);
+    expect(access.allows({ id: 'editor', ownSessionsOnly: true }, SESSION)).toBe(false);
   });
 
   it('forgets by session, by user, or everything', () => {
     const access = new SessionAccessCache();
     const other = 'another-session';
     for (const user of ['owner', 'editor']) {
-      access.grant(user, SESSION);
-      access.grant(user, other);
+      access.grant({ id: user }, SESSION);
+      access.grant({ id: user }, other);
     }
     access.forgetSession(SESSION);
-    expect([access.allows('owner', SESSION), access.allows('editor', SESSION)]).toEqual([
-      false,
-      false,
-    ]);
+    expect([
+      access.allows({ id: 'owner' }, SESSION),
+      access.allows({ id: 'editor' }, SESSION),
+    ]).toEqual([false, false]);
     access.forgetUser('editor');
-    expect([access.allows('owner', other), access.allows('editor', other)]).toEqual([true, false]);
+    expect([access.allows({ id: 'owner' }, other), access.allows({ id: 'editor' }, other)]).toEqual(
+      [true, false],
+    );
     access.clear();
-    expect(access.allows('owner', other)).toBe(false);
+    expect(access.allows({ id: 'owner' }, other)).toBe(false);
   });
 });

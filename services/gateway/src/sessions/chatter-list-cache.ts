@@ -181,7 +181,7 @@ export class ChatterListCache {
 
   async get(actor: SessionActor, sessionId: string): Promise<ChatterListBody> {
     let list = this.lists.get(sessionId);
-    if (list?.isCurrent(Date.now()) && this.access.allows(actor.id, sessionId)) {
+    if (list?.isCurrent(Date.now()) && this.access.allows(actor, sessionId)) {
       this.touch(sessionId, list);
       return { version: list.version, gzipped: list.gzipped() };
     }
@@ -214,7 +214,7 @@ export class ChatterListCache {
       list = await this.load(actor, sessionId);
     }
     // Both requests answer only a caller who may manage the session's chatters.
-    this.access.grant(actor.id, sessionId);
+    this.access.grant(actor, sessionId);
     this.touch(sessionId, list);
     return { version: list.version, gzipped: list.gzipped() };
   }

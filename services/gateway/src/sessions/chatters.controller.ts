@@ -5,10 +5,15 @@ import {
   type ChatterDto,
   GreetChatterBody,
   IdParams,
+  type LoginAccess,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { OverlayRoute } from '../http/access.guard.js';
-import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
+import {
+  CurrentAccess,
+  CurrentUser,
+  type AuthenticatedUser,
+} from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
 import { ChatterListCache } from './chatter-list-cache.js';
 
@@ -24,11 +29,12 @@ export class ChattersController {
   @Put(':id/greet')
   async greet(
     @CurrentUser() user: AuthenticatedUser,
+    @CurrentAccess() access: LoginAccess,
     @Param() { id }: IdParams,
     @Body() body: GreetChatterBody,
   ): Promise<ChatterDto> {
     const chatter = await sendRequest(this.bus, SESSIONS_REQUESTS.greetChatter, {
-      actor: actorOf(user),
+      actor: actorOf(user, access),
       chatterId: id,
       isGreeted: body.isGreeted,
     });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { SessionActor } from '@greetboard/contracts';
 
 /**
  * How long a granted access is trusted before the sessions service is asked again. Access
@@ -21,19 +22,20 @@ const MAX_ENTRIES = 20_000;
 export class SessionAccessCache {
   private readonly grants = new Map<string, { userId: string; sessionId: string; until: number }>();
 
-  allows(userId: string, sessionId: string): boolean {
-    const grant = this.grants.get(keyOf(userId, sessionId));
+  allows(actor: CachedActor, sessionId: string): boolean {
+    const key = keyOf(actor, sessionId);
+    const grant = this.grants.get(key);
     if (!grant) return false;
     if (grant.until > Date.now()) return true;
-    this.grants.delete(keyOf(userId, sessionId));
+    this.grants.delete(key);
     return false;
   }
 
-  grant(userId: string, sessionId: string): void {
-    const key = keyOf(userId, sessionId);
+  grant(actor: CachedActor, sessionId: string): void {
+    const key = keyOf(actor, sessionId);
     // Re-inserted, so the map's order stays oldest first.
     this.grants.delete(key);
-    this.grants.set(key, { userId, sessionId, until: Date.now() + ACCESS_TTL_MS });
+    this.grants.set(key, { userId: actor.id, sessionId, until: Date.now() + ACCESS_TTL_MS });
     if (this.grants.size > MAX_ENTRIES) this.grants.delete(this.grants.keys().next().value!);
   }
 
@@ -55,4 +57,8 @@ export class SessionAccessCache {
   }
 }
 
-const keyOf = (userId: string, sessionId: string) => `${userId}|${sessionId}`;
+type CachedActor = Pick<SessionActor, 'id' | 'ownSessionsOnly'>;
+
+/** An overlay link's grants are its own: a browser's editor rights never answer for it. */
+const keyOf = (actor: CachedActor, sessionId: string) =>
+  `${actor.id}|${actor.ownSessionsOnly ? 'own' : 'all'}|${sessionId}`;

@@ -8,10 +8,15 @@ import {
   CreateSessionBody,
   IdParams,
   UpdateSessionBody,
+  type LoginAccess,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { OverlayRoute } from '../http/access.guard.js';
-import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
+import {
+  CurrentAccess,
+  CurrentUser,
+  type AuthenticatedUser,
+} from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
 import { ChatterListCache, unzipList } from './chatter-list-cache.js';
 
@@ -22,11 +27,19 @@ export class SessionsController {
     private readonly chatterLists: ChatterListCache,
   ) {}
 
-  /** The caller's sessions and those of every owner who made them a global editor. */
+  /**
+   * The caller's sessions and those of every owner who made them a global editor; through an
+   * overlay link the caller's own only (ADR 0046).
+   */
   @OverlayRoute('read')
   @Get()
-  list(@CurrentUser() user: AuthenticatedUser): Promise<SessionDto[]> {
-    return sendRequest(this.bus, SESSIONS_REQUESTS.listSessions, { actor: actorOf(user) });
+  list(
+    @CurrentUser() user: AuthenticatedUser,
+    @CurrentAccess() access: LoginAccess,
+  ): Promise<SessionDto[]> {
+    return sendRequest(this.bus, SESSIONS_REQUESTS.listSessions, {
+      actor: actorOf(user, access),
+    });
   }
 
   @Post()
@@ -73,11 +86,12 @@ export class SessionsController {
   @Get(':id/chatters')
   async chatters(
     @CurrentUser() user: AuthenticatedUser,
+    @CurrentAccess() access: LoginAccess,
     @Param() { id }: IdParams,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const list = await this.chatterLists.get(actorOf(user), id);
+    const list = await this.chatterLists.get(actorOf(user, access), id);
     response.setHeader('Content-Type', 'application/json; charset=utf-8');
     response.setHeader('Cache-Control', 'private, no-cache');
     response.setHeader('Vary', 'Accept-Encoding');

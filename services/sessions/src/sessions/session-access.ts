@@ -30,6 +30,10 @@ export class SessionAccessRules {
   ): Promise<SessionAccess> {
     const row = await this.sessions.access(sessionId, actor.id, manager);
     if (!row) throw new DomainError('SESSION_NOT_FOUND');
+    // An overlay link reaches its owner's sessions only: others' answer as a stranger's.
+    if (actor.ownSessionsOnly && row.user_id !== actor.id) {
+      throw new DomainError('SESSION_NOT_FOUND');
+    }
     const role: SessionRole =
       row.user_id === actor.id ? 'owner' : row.is_editor ? 'editor' : 'none';
     // Another user's session answers like a missing one, so ids reveal nothing; admins see

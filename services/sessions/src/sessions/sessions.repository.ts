@@ -40,15 +40,19 @@ export interface DeletedSession {
 export class SessionsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The actor's own sessions and those of every owner who made them a global editor. */
-  listVisible(actorId: string): Promise<SessionRow[]> {
+  /**
+   * The actor's own sessions and, unless `ownOnly`, those of every owner who made them a
+   * global editor.
+   */
+  listVisible(actorId: string, ownOnly = false): Promise<SessionRow[]> {
     return queryRows<SessionRow>(
       this.dataSource,
       `SELECT ${SESSION_COLUMNS} FROM ${SESSION_FROM}
         WHERE s.user_id = $1
-           OR s.user_id IN (SELECT owner_id FROM sessions.global_editors WHERE editor_id = $1)
+           OR (NOT $2 AND s.user_id IN
+                 (SELECT owner_id FROM sessions.global_editors WHERE editor_id = $1))
         ORDER BY s.created_at DESC, s.id`,
-      [actorId],
+      [actorId, ownOnly],
     );
   }
 

@@ -42,9 +42,13 @@ export class SessionsService {
     @Inject(SESSION_LIMITS) private readonly limits: SessionLimits,
   ) {}
 
-  /** The actor's own sessions and those of every owner who made them a global editor. */
+  /**
+   * The actor's own sessions and those of every owner who made them a global editor; an
+   * overlay link's own only (ADR 0046).
+   */
   async listVisible(actor: SessionActor): Promise<SessionDto[]> {
-    return (await this.sessions.listVisible(actor.id)).map(toSessionDto);
+    const rows = await this.sessions.listVisible(actor.id, actor.ownSessionsOnly ?? false);
+    return rows.map(toSessionDto);
   }
 
   async listAll(actor: SessionActor): Promise<SessionDto[]> {

@@ -7,6 +7,7 @@ import { DangerZone } from './DangerZone';
 import { DefaultKeywordsSection } from './DefaultKeywordsSection';
 import { GlobalEditorsSection } from './GlobalEditorsSection';
 import { IgnoredUsersSection } from './IgnoredUsersSection';
+import { LoginSessionsSection } from './LoginSessionsSection';
 import { ObsSection } from './ObsSection';
 import { PreferencesSection } from './PreferencesSection';
 import { useGetSettingsQuery } from './settings-api';
@@ -67,6 +68,7 @@ export default function SettingsPage() {
             invites={invites.data ?? []}
           />
           <ObsSection />
+          <LoginSessionsSection />
           <DangerZone />
         </div>
       ) : null}

@@ -22,6 +22,7 @@ export const de: ErrorTexts = {
   USER_ALREADY_EXISTS: 'Benutzer existiert bereits in der Datenbank',
   NOT_FOUND: 'Nicht gefunden.',
   OVERLAY_LINK_NOT_FOUND: 'Overlay-Link nicht gefunden.',
+  LOGIN_SESSION_NOT_FOUND: 'Anmeldesitzung nicht gefunden.',
   OVERLAY_LINK_REFUSED: 'Ein Overlay-Link kann das nicht.',
   PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß.',
   CONFLICT: 'Die Anfrage widerspricht dem aktuellen Stand.',

@@ -22,6 +22,7 @@ export const es: ErrorTexts = {
   USER_ALREADY_EXISTS: 'El usuario ya existe en la base de datos',
   NOT_FOUND: 'No encontrado.',
   OVERLAY_LINK_NOT_FOUND: 'Enlace de overlay no encontrado.',
+  LOGIN_SESSION_NOT_FOUND: 'Sesión de inicio no encontrada.',
   OVERLAY_LINK_REFUSED: 'Un enlace de overlay no puede hacer esto.',
   PAYLOAD_TOO_LARGE: 'La solicitud es demasiado grande.',
   CONFLICT: 'La solicitud entra en conflicto con el estado actual.',

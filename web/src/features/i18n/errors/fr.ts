@@ -22,6 +22,7 @@ export const fr: ErrorTexts = {
   USER_ALREADY_EXISTS: "L'utilisateur existe déjà dans la base de données",
   NOT_FOUND: 'Introuvable.',
   OVERLAY_LINK_NOT_FOUND: "Lien d'overlay introuvable.",
+  LOGIN_SESSION_NOT_FOUND: 'Session de connexion introuvable.',
   OVERLAY_LINK_REFUSED: "Un lien d'overlay ne peut pas faire cela.",
   PAYLOAD_TOO_LARGE: 'La requête est trop volumineuse.',
   CONFLICT: "La requête est en conflit avec l'état actuel.",

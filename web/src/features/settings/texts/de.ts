@@ -125,6 +125,21 @@ export const de: SettingsTexts = {
     chatterCount_one: '{{count}} Chatter',
     chatterCount_other: '{{count}} Chatter',
   },
+  loginSessions: {
+    title: 'Angemeldete Browser',
+    description:
+      'Wo du bei Greetboard angemeldet bist. Beende jede Sitzung, die du nicht kennst; beendest du die dieses Browsers, wirst du hier abgemeldet.',
+    device: '{{browser}} unter {{os}}',
+    unknownDevice: 'Unbekanntes Gerät',
+    thisBrowser: 'Dieser Browser',
+    ipAddress: 'IP-Adresse {{ip}}',
+    lastUsed: 'Zuletzt genutzt {{date, datetime}}',
+    created: 'Angemeldet {{date, datetime}}',
+    end: 'Sitzung beenden',
+    endThis: 'Hier abmelden',
+    ended: 'Sitzung beendet',
+    endFailed: 'Sitzung konnte nicht beendet werden',
+  },
   toast: {
     loadFailed: 'Einstellungen konnten nicht geladen werden',
     updated: 'Einstellungen erfolgreich gespeichert',

@@ -120,6 +120,21 @@ export const en = {
     chatterCount_one: '{{count}} chatter',
     chatterCount_other: '{{count}} chatters',
   },
+  loginSessions: {
+    title: 'Signed-in browsers',
+    description:
+      'Where you are signed in to Greetboard. End any session you do not recognise; ending this browser’s signs you out here.',
+    device: '{{browser}} on {{os}}',
+    unknownDevice: 'Unknown device',
+    thisBrowser: 'This browser',
+    ipAddress: 'IP address {{ip}}',
+    lastUsed: 'Last used {{date, datetime}}',
+    created: 'Signed in {{date, datetime}}',
+    end: 'End session',
+    endThis: 'Sign out here',
+    ended: 'Session ended',
+    endFailed: 'Failed to end the session',
+  },
   toast: {
     loadFailed: 'Failed to load settings',
     updated: 'Settings updated successfully',

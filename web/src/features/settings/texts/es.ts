@@ -126,6 +126,21 @@ export const es: SettingsTexts = {
     chatterCount_many: '{{count}} de chatters',
     chatterCount_other: '{{count}} chatters',
   },
+  loginSessions: {
+    title: 'Navegadores con sesión iniciada',
+    description:
+      'Dónde tienes la sesión iniciada en Greetboard. Cierra cualquier sesión que no reconozcas; cerrar la de este navegador cierra tu sesión aquí.',
+    device: '{{browser}} en {{os}}',
+    unknownDevice: 'Dispositivo desconocido',
+    thisBrowser: 'Este navegador',
+    ipAddress: 'Dirección IP {{ip}}',
+    lastUsed: 'Último uso {{date, datetime}}',
+    created: 'Sesión iniciada {{date, datetime}}',
+    end: 'Cerrar sesión',
+    endThis: 'Cerrar sesión aquí',
+    ended: 'Sesión cerrada',
+    endFailed: 'No se pudo cerrar la sesión',
+  },
   toast: {
     loadFailed: 'No se pudieron cargar los ajustes',
     updated: 'Ajustes actualizados correctamente',

@@ -127,6 +127,21 @@ export const fr: SettingsTexts = {
     chatterCount_many: '{{count}} de chatteurs',
     chatterCount_other: '{{count}} chatteurs',
   },
+  loginSessions: {
+    title: 'Navigateurs connectés',
+    description:
+      'Là où vous êtes connecté à Greetboard. Mettez fin à toute session que vous ne reconnaissez pas ; mettre fin à celle de ce navigateur vous déconnecte ici.',
+    device: '{{browser}} sur {{os}}',
+    unknownDevice: 'Appareil inconnu',
+    thisBrowser: 'Ce navigateur',
+    ipAddress: 'Adresse IP {{ip}}',
+    lastUsed: 'Dernière utilisation {{date, datetime}}',
+    created: 'Connexion {{date, datetime}}',
+    end: 'Mettre fin',
+    endThis: 'Se déconnecter ici',
+    ended: 'Session terminée',
+    endFailed: 'Impossible de mettre fin à la session',
+  },
   toast: {
     loadFailed: 'Impossible de charger les paramètres',
     updated: 'Paramètres mis à jour avec succès',
