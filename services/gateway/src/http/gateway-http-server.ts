@@ -19,6 +19,14 @@ export interface GatewayHttpServerOptions {
 /** How often Node looks for connections past their headers or request timeout. */
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
+/**
+ * How long an idle keep-alive connection stays open. It must outlast the idle timeout of
+ * whatever reuses connections to the gateway: Node's and browsers' agents (5 s) and the usual
+ * proxies and load balancers (60 s). With Node's default of 5 s both ends time out together,
+ * and a request sent on a socket the server is closing fails with ECONNRESET.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 function pathnameOf(request: IncomingMessage): string {
   const url = request.url ?? '/';
   const query = url.indexOf('?');
@@ -47,6 +55,7 @@ export class GatewayHttpAdapter extends ExpressAdapter {
     const server = createServer(
       {
         headersTimeout: headersTimeoutMs,
+        keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
         // Node refuses a request timeout shorter than the headers timeout.
         requestTimeout: Math.max(requestTimeoutMs, headersTimeoutMs),
         connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, headersTimeoutMs),
