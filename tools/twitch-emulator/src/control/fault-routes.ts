@@ -180,26 +180,12 @@ function applyFault(
     }
     case 'helix-429':
     case 'helix-5xx': {
-      const durationMs = optionalNumber(body, 'durationMs', {
-        min: 1,
-        max: 3_600_000,
-        integer: true,
-      });
-      const count = optionalNumber(body, 'count', { min: 1, max: 1_000_000, integer: true });
-      if (durationMs === undefined && count === undefined)
-        throw badRequest('give "durationMs" or "count"');
+      const { durationMs, count } = faultSpan(body);
       faults.failHelix(kind === 'helix-429' ? 429 : 500, { durationMs, count });
       return { durationMs, count };
     }
     case 'chat-message-drop': {
-      const durationMs = optionalNumber(body, 'durationMs', {
-        min: 1,
-        max: 3_600_000,
-        integer: true,
-      });
-      const count = optionalNumber(body, 'count', { min: 1, max: 1_000_000, integer: true });
-      if (durationMs === undefined && count === undefined)
-        throw badRequest('give "durationMs" or "count"');
+      const { durationMs, count } = faultSpan(body);
       const code = optionalString(body, 'code') ?? 'msg_rejected';
       if (!/^[a-z_]{1,64}$/.test(code))
         throw badRequest('"code" must be lowercase words joined by _');
@@ -275,4 +261,13 @@ function joinDelay(body: JsonObject): JoinDelay {
     throw badRequest('give "delayMs", or "minMs" and "maxMs"');
   if (minMs > maxMs) throw badRequest('"minMs" must not exceed "maxMs"');
   return { minMs, maxMs };
+}
+
+/** How long a counted fault lasts: `durationMs` (at most an hour), `count` requests, or both. */
+function faultSpan(body: JsonObject): { durationMs?: number; count?: number } {
+  const durationMs = optionalNumber(body, 'durationMs', { min: 1, max: 3_600_000, integer: true });
+  const count = optionalNumber(body, 'count', { min: 1, max: 1_000_000, integer: true });
+  if (durationMs === undefined && count === undefined)
+    throw badRequest('give "durationMs" or "count"');
+  return { durationMs, count };
 }
