@@ -197,12 +197,17 @@ export class SessionsService {
         const outcome = await this.noteStream(manager, running, request, since, title);
         if (outcome === 'stopped') {
           stopped.push(...(await this.stopRunning(manager, actor.id, actor.username)));
-          return { report: { outcome: 'updated', sessionId: running.id } as const, stopped };
+          // Its stop tells the screens; no separate update.
+          return {
+            report: { outcome: 'updated', sessionId: running.id } as const,
+            stopped,
+            changed: false,
+          };
         }
         return { report: { outcome, sessionId: running.id }, stopped, changed: outcome !== 'none' };
       }
       if (!request.live || !request.autoStart || !actor.isApproved) {
-        return { report: { outcome: 'none', sessionId: null } as const, stopped };
+        return { report: { outcome: 'none', sessionId: null } as const, stopped, changed: false };
       }
       assertWithinLimits(counts, this.limits);
       const created = await this.sessions.insertRunning(
@@ -218,14 +223,18 @@ export class SessionsService {
         manager,
         statusOf(created, true, created.username || actor.username),
       );
-      return { report: { outcome: 'created', sessionId: created.id } as const, stopped };
+      return {
+        report: { outcome: 'created', sessionId: created.id } as const,
+        stopped,
+        changed: true,
+      };
     });
     this.events.publish();
     await this.tellStopped(result.stopped);
     const { sessionId, outcome } = result.report;
     if (sessionId && outcome === 'created') {
       await this.live.toSession(actor.id, sessionId, 'session_created', await this.load(sessionId));
-    } else if (sessionId && 'changed' in result && result.changed) {
+    } else if (sessionId && result.changed) {
       await this.live.toSession(actor.id, sessionId, 'session_updated', await this.load(sessionId));
     }
     return result.report;
