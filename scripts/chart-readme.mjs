@@ -54,7 +54,9 @@ try {
     );
     process.exitCode = 1;
   } else if (before === after) {
-    if (!options.check) process.stdout.write(`${relative(options.readme)} is up to date\n`);
+    process.stdout.write(
+      `${relative(options.readme)}: every value documented, tables up to date\n`,
+    );
   } else if (options.check) {
     process.stderr.write(
       `${relative(options.readme)} is out of date with ${relative(options.values)}: run npm run chart:readme\n`,
