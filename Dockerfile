@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
 # One image per service, built from the same stages: `docker build --target <service> .`
-# Targets: gateway, auth, sessions, chat-ingest, stats, standalone.
+# Targets: gateway, auth, sessions, chat-ingest, stats, standalone. They are the `runtime`
+# stage plus a default CMD, sharing every layer; the Helm chart runs `--target runtime` for
+# every process with its own command (docs/operations.md).
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app

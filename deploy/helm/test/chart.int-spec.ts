@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
@@ -118,11 +119,164 @@ describe.each(helm ? ['production'] : [])('the chart with %s values ships', (set
   });
 });
 
+describe.each(helm ? [1] : [])('the chart drains, spreads and probes pods', () => {
+  const deploymentsOf = (args: string[]) =>
+    new Map(
+      helmTemplate(helm!, args)
+        .filter((object) => object.kind === 'Deployment')
+        .map((d) => [d.metadata.name.replace(/^gb-greetboard-/, ''), d] as const),
+    );
+  const podOf = (deployment: K8sObject) =>
+    podSpecOf(deployment) as ReturnType<typeof podSpecOf> & {
+      terminationGracePeriodSeconds: number;
+      topologySpreadConstraints?: Record<string, unknown>[];
+    };
+  const containerOf = (deployment: K8sObject) =>
+    podOf(deployment).containers[0] as unknown as Record<string, Record<string, unknown>>;
+  const timing = ({
+    initialDelaySeconds,
+    periodSeconds,
+    timeoutSeconds,
+    failureThreshold,
+  }: Record<string, unknown>) => ({
+    initialDelaySeconds,
+    periodSeconds,
+    timeoutSeconds,
+    failureThreshold,
+  });
+  const defaults = deploymentsOf([]);
+
+  it('sleeps before the gateway drains, so it serves while its endpoint is removed', () => {
+    const gateway = defaults.get('gateway')!;
+    expect(containerOf(gateway).lifecycle).toEqual({
+      preStop: { exec: { command: ['sleep', '5'] } },
+    });
+    // The sleep, SHUTDOWN_GRACE_MS (10 s) and 10 s to spare.
+    expect(podOf(gateway).terminationGracePeriodSeconds).toBe(25);
+    for (const name of ['auth', 'sessions', 'chat-ingest', 'stats']) {
+      expect({ name, lifecycle: containerOf(defaults.get(name)!).lifecycle }).toEqual({
+        name,
+        lifecycle: undefined,
+      });
+      expect(podOf(defaults.get(name)!).terminationGracePeriodSeconds).toBe(20);
+    }
+    const longer = deploymentsOf([
+      '--set',
+      'gateway.preStopSleepSeconds=15',
+      '--set',
+      'config.shutdownGraceMs=30000',
+    ]).get('gateway')!;
+    expect(containerOf(longer).lifecycle).toEqual({
+      preStop: { exec: { command: ['sleep', '15'] } },
+    });
+    expect(podOf(longer).terminationGracePeriodSeconds).toBe(55);
+  });
+
+  it('probes as before by default, tunable for every process and for one', () => {
+    for (const deployment of defaults.values()) {
+      const container = containerOf(deployment);
+      expect(timing(container.startupProbe)).toEqual(
+        timing({
+          initialDelaySeconds: 0,
+          periodSeconds: 2,
+          timeoutSeconds: 1,
+          failureThreshold: 60,
+        }),
+      );
+      expect(timing(container.livenessProbe)).toEqual(
+        timing({
+          initialDelaySeconds: 0,
+          periodSeconds: 10,
+          timeoutSeconds: 3,
+          failureThreshold: 3,
+        }),
+      );
+      expect(timing(container.readinessProbe)).toEqual(
+        timing({
+          initialDelaySeconds: 0,
+          periodSeconds: 5,
+          timeoutSeconds: 4,
+          failureThreshold: 3,
+        }),
+      );
+    }
+    const tuned = deploymentsOf([
+      '--set',
+      'probes.readiness.failureThreshold=6',
+      '--set',
+      'probes.startup.initialDelaySeconds=3',
+      '--set',
+      'gateway.probes.liveness.periodSeconds=20',
+      '--set',
+      'gateway.probes.readiness.timeoutSeconds=2',
+    ]);
+    expect(timing(containerOf(tuned.get('gateway')!).readinessProbe)).toEqual(
+      timing({ initialDelaySeconds: 0, periodSeconds: 5, timeoutSeconds: 2, failureThreshold: 6 }),
+    );
+    expect(containerOf(tuned.get('gateway')!).livenessProbe.periodSeconds).toBe(20);
+    expect(containerOf(tuned.get('auth')!).livenessProbe.periodSeconds).toBe(10);
+    for (const deployment of tuned.values()) {
+      expect(containerOf(deployment).readinessProbe.failureThreshold).toBe(6);
+      expect(containerOf(deployment).startupProbe.initialDelaySeconds).toBe(3);
+    }
+  });
+
+  it("spreads every process's own pods over nodes and zones, preferred, not required", () => {
+    for (const [name, deployment] of defaults) {
+      const labels = (deployment.spec as { selector: { matchLabels: Record<string, string> } })
+        .selector.matchLabels;
+      expect({ name, spread: podOf(deployment).topologySpreadConstraints }).toEqual({
+        name,
+        spread: ['kubernetes.io/hostname', 'topology.kubernetes.io/zone'].map((topologyKey) => ({
+          maxSkew: 1,
+          topologyKey,
+          whenUnsatisfiable: 'ScheduleAnyway',
+          labelSelector: { matchLabels: labels },
+          matchLabelKeys: ['pod-template-hash'],
+        })),
+      });
+      expect(labels['app.kubernetes.io/component']).toBe(name);
+    }
+  });
+
+  it("takes one process's own constraints, or none when turned off", () => {
+    const file = path.join(os.tmpdir(), `gb-spread-${process.pid}.yaml`);
+    writeFileSync(
+      file,
+      'gateway:\n  topologySpreadConstraints:\n    - { maxSkew: 2, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule }\n',
+    );
+    try {
+      const own = deploymentsOf(['-f', file, '--set', 'topologySpread.enabled=false']);
+      expect(podOf(own.get('gateway')!).topologySpreadConstraints).toEqual([
+        {
+          maxSkew: 2,
+          topologyKey: 'topology.kubernetes.io/zone',
+          whenUnsatisfiable: 'DoNotSchedule',
+          labelSelector: {
+            matchLabels: (own.get('gateway')!.spec as { selector: { matchLabels: unknown } })
+              .selector.matchLabels,
+          },
+        },
+      ]);
+      expect(podOf(own.get('stats')!).topologySpreadConstraints).toBeUndefined();
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+});
+
 describe.each(helm ? [1] : [])('values.schema.json', () => {
   it.each([
     ['a writable root filesystem', ['--set', 'securityContext.readOnlyRootFilesystem=false']],
     ['a NATS URL of another scheme', ['--set', 'nats.url=http://nats:4222']],
     ['an unknown top-level value', ['--set', 'gatewy.replicas=2']],
+    ['a negative preStop sleep', ['--set', 'gateway.preStopSleepSeconds=-1']],
+    ['a probe checked every 0 s', ['--set', 'probes.readiness.periodSeconds=0']],
+    ['an unknown probe setting', ['--set', 'gateway.probes.readiness.successThreshold=2']],
+    [
+      'a spread that is neither preferred nor required',
+      ['--set', 'topologySpread.whenUnsatisfiable=Sometimes'],
+    ],
     ['no login session at all per user', ['--set', 'config.loginSessionsPerUser=0']],
     [
       'an emote URL without {id}',
