@@ -148,9 +148,8 @@ describe.each(helm ? [1] : [])('the chart drains, spreads and probes pods', () =
 
   it('sleeps before the gateway drains, so it serves while its endpoint is removed', () => {
     const gateway = defaults.get('gateway')!;
-    expect(containerOf(gateway).lifecycle).toEqual({
-      preStop: { exec: { command: ['sleep', '5'] } },
-    });
+    // Kubernetes' own sleep action: the image needs no sleep program.
+    expect(containerOf(gateway).lifecycle).toEqual({ preStop: { sleep: { seconds: 5 } } });
     // The sleep, SHUTDOWN_GRACE_MS (10 s) and 10 s to spare.
     expect(podOf(gateway).terminationGracePeriodSeconds).toBe(25);
     for (const name of ['auth', 'sessions', 'chat-ingest', 'stats']) {
@@ -166,10 +165,13 @@ describe.each(helm ? [1] : [])('the chart drains, spreads and probes pods', () =
       '--set',
       'config.shutdownGraceMs=30000',
     ]).get('gateway')!;
-    expect(containerOf(longer).lifecycle).toEqual({
-      preStop: { exec: { command: ['sleep', '15'] } },
-    });
+    expect(containerOf(longer).lifecycle).toEqual({ preStop: { sleep: { seconds: 15 } } });
     expect(podOf(longer).terminationGracePeriodSeconds).toBe(55);
+    // Before Kubernetes 1.30 the image's own sleep (Debian's coreutils in the runtime image).
+    const older = deploymentsOf(['--kube-version', '1.29.0']).get('gateway')!;
+    expect(containerOf(older).lifecycle).toEqual({
+      preStop: { exec: { command: ['sleep', '5'] } },
+    });
   });
 
   it('probes as before by default, tunable for every process and for one', () => {
