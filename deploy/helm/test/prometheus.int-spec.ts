@@ -57,7 +57,11 @@ function shortened(file: RuleFile): RuleFile {
 
 /** Grafana's variables, as a dashboard over the last few seconds would fill them in. */
 const withGrafanaVariables = (expr: string) =>
-  expr.replaceAll('$__rate_interval', '5s').replaceAll('$__range', '30s');
+  expr
+    .replaceAll('$__rate_interval', '5s')
+    .replaceAll('$__range', '30s')
+    .replaceAll('$namespace', '.*')
+    .replaceAll('$installation', '.*');
 
 let nats: PrivateNatsServer;
 let cluster: ChatCluster;
