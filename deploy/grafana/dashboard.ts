@@ -1,7 +1,9 @@
 import {
   DashboardBuilder,
   DatasourceVariableBuilder,
+  QueryVariableBuilder,
   RowBuilder,
+  VariableRefresh,
   type Dashboard,
 } from '@grafana/grafana-foundation-sdk/dashboard';
 import {
@@ -36,8 +38,62 @@ interface PanelSpec {
 const p95 = (metric: string, by = '') =>
   `histogram_quantile(0.95, sum by (le${by ? `, ${by}` : ''}) (rate(${metric}_bucket[$__rate_interval])))`;
 
+const p50 = (metric: string) =>
+  `histogram_quantile(0.5, sum by (le) (rate(${metric}_bucket[$__rate_interval])))`;
+
+/**
+ * The variables that pick one installation in a Prometheus that scrapes several: the
+ * Kubernetes namespace and the chart's `installation` label (the Helm release, set by the
+ * ServiceMonitor). Series without them (docker-compose, bare processes) match their "All".
+ */
+const SCOPES = ['namespace', 'installation'] as const;
+const SCOPE_SELECTOR = SCOPES.map((label) => `${label}=~"$${label}"`).join(', ');
+
+/** Puts the installation's selector in every series selector of a query. */
+export function scoped(expr: string): string {
+  return expr.replace(
+    /\b((?:greetboard|process|nodejs)_[a-z0-9_]+)(?:\{([^}]*)\})?/g,
+    (_, metric: string, labels: string | undefined) =>
+      `${metric}{${labels ? `${SCOPE_SELECTOR}, ${labels}` : SCOPE_SELECTOR}}`,
+  );
+}
+
 /** The dashboard's rows and panels; every panel has a title, a unit and at least one query. */
-export const ROWS: { title: string; panels: PanelSpec[] }[] = [
+const UNSCOPED_ROWS: { title: string; panels: PanelSpec[] }[] = [
+  {
+    title: 'Readiness and dependencies',
+    panels: [
+      {
+        title: 'Ready processes',
+        description:
+          'Processes of each service that are ready (greetboard_ready); none means the service is down for users.',
+        unit: 'short',
+        series: [{ expr: 'sum by (service) (greetboard_ready)', legend: '{{service}}' }],
+      },
+      {
+        title: 'Dependencies',
+        description:
+          "Each service's connection to NATS, the database and Redis: 1 when every process has it, 0 when one lost it.",
+        unit: 'short',
+        series: [
+          {
+            expr: 'min by (service, dependency) (greetboard_dependency_up)',
+            legend: '{{service}} {{dependency}}',
+          },
+        ],
+      },
+      {
+        title: 'Twitch line to screen',
+        description:
+          "Time from a chat line's Twitch timestamp to its chatter's live message on the screens showing the session.",
+        unit: 's',
+        series: [
+          { expr: p50('greetboard_chat_line_to_socket_seconds'), legend: 'p50' },
+          { expr: p95('greetboard_chat_line_to_socket_seconds'), legend: 'p95' },
+        ],
+      },
+    ],
+  },
   {
     title: 'Chat pipeline',
     panels: [
@@ -277,6 +333,14 @@ export const ROWS: { title: string; panels: PanelSpec[] }[] = [
   },
 ];
 
+export const ROWS = UNSCOPED_ROWS.map((row) => ({
+  ...row,
+  panels: row.panels.map((panel) => ({
+    ...panel,
+    series: panel.series.map((series) => ({ ...series, expr: scoped(series.expr) })),
+  })),
+}));
+
 const PANEL_WIDTH = 8;
 const PANEL_HEIGHT = 8;
 
@@ -284,13 +348,31 @@ export function buildDashboard(): Dashboard {
   const dashboard = new DashboardBuilder('Greetboard')
     .uid('greetboard')
     .tags(['greetboard'])
-    .description('Chat pipeline, live channel, requests, chat-ingest and processes.')
+    .description(
+      'Readiness, chat pipeline, live channel, requests, chat-ingest and processes of one installation.',
+    )
     .refresh('30s')
     .time({ from: 'now-1h', to: 'now' })
     .timezone('browser')
     .withVariable(
       new DatasourceVariableBuilder('datasource').label('Prometheus').type('prometheus'),
     );
+  for (const [index, label] of SCOPES.entries()) {
+    // Each offers the values of the series the ones before it selected.
+    const before = SCOPE_SELECTOR.split(', ').slice(0, index).join(', ');
+    const query = `label_values(greetboard_ready${before ? `{${before}}` : ''}, ${label})`;
+    dashboard.withVariable(
+      new QueryVariableBuilder(label)
+        .label(label === 'namespace' ? 'Namespace' : 'Installation')
+        .datasource(DATASOURCE)
+        .query(query)
+        .definition(query)
+        .refresh(VariableRefresh.OnTimeRangeChanged)
+        .includeAll(true)
+        .allValue('.*')
+        .current({ text: 'All', value: '$__all' }),
+    );
+  }
   let y = 0;
   let id = 0;
   for (const row of ROWS) {

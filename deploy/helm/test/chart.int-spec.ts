@@ -75,6 +75,17 @@ describe.each(helm ? ['production'] : [])('the chart with %s values ships', (set
     expect(find('PrometheusRule').spec).toEqual(rules);
   });
 
+  it("a ServiceMonitor that labels every series with the installation, the dashboard's variable", () => {
+    const { endpoints } = find('ServiceMonitor').spec as {
+      endpoints: { relabelings?: { targetLabel: string; replacement: string }[] }[];
+    };
+    for (const endpoint of endpoints)
+      expect(endpoint.relabelings).toContainEqual({
+        targetLabel: 'installation',
+        replacement: find('PrometheusRule').metadata.labels?.['app.kubernetes.io/instance'],
+      });
+  });
+
   it('the generated dashboard, up to date, in a ConfigMap for the Grafana sidecar', () => {
     const configMap = rendered.find(
       (object) => object.kind === 'ConfigMap' && object.metadata.labels?.grafana_dashboard === '1',

@@ -29,6 +29,40 @@ describe('the Grafana dashboard', () => {
     }
   });
 
+  it('shows one installation: every series selector carries the namespace and installation', () => {
+    const variables = (dashboard as unknown as { templating: { list: { name: string }[] } })
+      .templating.list;
+    expect(variables.map((variable) => variable.name)).toEqual([
+      'datasource',
+      'namespace',
+      'installation',
+    ]);
+    for (const panel of panels) {
+      for (const target of panel.targets ?? []) {
+        const selectors = [
+          ...(target.expr ?? '').matchAll(/(?:greetboard|process|nodejs)_[a-z0-9_]+(\{[^}]*\})?/g),
+        ];
+        for (const [selector, labels] of selectors)
+          expect({ selector, labels }).toEqual({
+            selector,
+            labels: expect.stringContaining(
+              'namespace=~"$namespace", installation=~"$installation"',
+            ),
+          });
+      }
+    }
+  });
+
+  it('has panels for readiness, dependencies and the line-to-screen time', () => {
+    const queries = panels.flatMap((panel) => panel.targets ?? []).map((target) => target.expr);
+    for (const metric of [
+      'greetboard_ready',
+      'greetboard_dependency_up',
+      'greetboard_chat_line_to_socket_seconds_bucket',
+    ])
+      expect(queries.some((expr) => expr?.includes(`${metric}{`))).toBe(true);
+  });
+
   it('has unique panel ids and one stable uid', () => {
     const ids = dashboard.panels.map((panel) => panel.id);
     expect(new Set(ids).size).toBe(ids.length);

@@ -29,7 +29,72 @@ import { CHART_DIR } from './helm.js';
  * chart's, with their windows and `for` durations shortened so this takes seconds, not minutes.
  */
 const PROMETHEUS = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
-const PROCESSES = ['gateway', 'auth', 'sessions-1', 'ingest-1'];
+const PROCESSES = ['gateway', 'auth', 'stats', 'sessions-1', 'ingest-1'];
+
+/**
+ * Per process: its service, families only it exports, families of other services it must not
+ * export, and the dependencies it reports.
+ */
+const OWN_FAMILIES: Record<
+  string,
+  { service: string; has: string[]; lacks: string[]; dependencies: string[] }
+> = {
+  gateway: {
+    service: 'gateway',
+    has: [
+      'greetboard_live_sockets',
+      'greetboard_http_request_duration_seconds',
+      'greetboard_chat_line_to_socket_seconds',
+    ],
+    lacks: [
+      'greetboard_channel_leases_held',
+      'greetboard_consumer_messages_total',
+      'greetboard_chatter_upsert_duration_seconds',
+    ],
+    dependencies: ['nats', 'redis'],
+  },
+  auth: {
+    service: 'auth',
+    has: ['greetboard_consumer_messages_total'],
+    lacks: [
+      'greetboard_live_sockets',
+      'greetboard_channel_leases_held',
+      'greetboard_chatter_upsert_duration_seconds',
+    ],
+    dependencies: ['database', 'nats', 'redis'],
+  },
+  stats: {
+    service: 'stats',
+    has: ['greetboard_consumer_messages_total'],
+    lacks: [
+      'greetboard_live_sockets',
+      'greetboard_http_request_duration_seconds',
+      'greetboard_channel_leases_held',
+      'greetboard_greet_duration_seconds',
+    ],
+    dependencies: ['database', 'nats'],
+  },
+  'sessions-1': {
+    service: 'sessions',
+    has: ['greetboard_chatter_upsert_duration_seconds', 'greetboard_greet_duration_seconds'],
+    lacks: [
+      'greetboard_live_sockets',
+      'greetboard_channel_leases_held',
+      'greetboard_http_request_duration_seconds',
+    ],
+    dependencies: ['database', 'nats'],
+  },
+  'ingest-1': {
+    service: 'chat-ingest',
+    has: ['greetboard_channel_leases_held', 'greetboard_chat_lines_received_total'],
+    lacks: [
+      'greetboard_live_sockets',
+      'greetboard_http_request_duration_seconds',
+      'greetboard_chatter_upsert_duration_seconds',
+    ],
+    dependencies: ['nats', 'redis'],
+  },
+};
 
 interface RuleFile {
   groups: { name: string; rules: { alert: string; expr: string; for?: string }[] }[];
@@ -57,7 +122,11 @@ function shortened(file: RuleFile): RuleFile {
 
 /** Grafana's variables, as a dashboard over the last few seconds would fill them in. */
 const withGrafanaVariables = (expr: string) =>
-  expr.replaceAll('$__rate_interval', '5s').replaceAll('$__range', '30s');
+  expr
+    .replaceAll('$__rate_interval', '5s')
+    .replaceAll('$__range', '30s')
+    .replaceAll('$namespace', '.*')
+    .replaceAll('$installation', '.*');
 
 let nats: PrivateNatsServer;
 let cluster: ChatCluster;
@@ -67,6 +136,7 @@ let prometheusLog = '';
 let workDir = '';
 let bus: FailFastNatsClient;
 let channel: MonitoredChannel;
+const metricsPorts = new Map<string, number>();
 
 async function query(
   expr: string,
@@ -105,7 +175,6 @@ const available = existsSync(PROMETHEUS);
 beforeAll(async () => {
   if (!available) return;
   nats = await startPrivateNatsServer();
-  const metricsPorts = new Map<string, number>();
   for (const name of PROCESSES) metricsPorts.set(name, await freePort());
   cluster = await startChatCluster({
     natsUrl: nats.url,
@@ -169,6 +238,34 @@ describe('metrics in a real Prometheus', () => {
     it.skip(message, () => undefined);
     return;
   }
+
+  it('come from each process for its own service only, with its readiness and dependencies', async () => {
+    for (const [name, expected] of Object.entries(OWN_FAMILIES)) {
+      const text = await (await fetch(`http://127.0.0.1:${metricsPorts.get(name)}/metrics`)).text();
+      const families = new Set(
+        [...text.matchAll(/^# TYPE (greetboard_\w+)/gm)].map((match) => match[1]),
+      );
+      const dependencies = [
+        ...text.matchAll(/^greetboard_dependency_up\{service="([^"]+)",dependency="(\w+)"\} 1$/gm),
+      ]
+        .filter((match) => match[1] === expected.service)
+        .map((match) => match[2])
+        .sort();
+      expect({
+        name,
+        has: expected.has.filter((family) => families.has(family)),
+        lacks: expected.lacks.filter((family) => families.has(family)),
+        ready: text.includes(`greetboard_ready{service="${expected.service}"} 1`),
+        dependencies,
+      }).toEqual({
+        name,
+        has: expected.has,
+        lacks: [],
+        ready: true,
+        dependencies: expected.dependencies,
+      });
+    }
+  });
 
   it('answer every dashboard query and every metric an alert reads under traffic', async () => {
     const startedAt = Date.now();
@@ -244,6 +341,19 @@ describe('metrics in a real Prometheus', () => {
     });
     expect(run.report().status).toBe('running');
   }, 150_000);
+
+  it('reports a stopped stats service as absent, and nothing else about it', async () => {
+    await cluster.stop('stats');
+    const firing = async () =>
+      (await query('ALERTS{alertstate="firing"}')).map(
+        ({ metric }) => `${metric.alertname}${metric.service ? ` ${metric.service}` : ''}`,
+      );
+    await waitFor(async () => (await firing()).includes('GreetboardServiceAbsent stats'), {
+      timeoutMs: 60_000,
+      what: `the absent-service alert for stats\n${prometheusLog.slice(-2000)}`,
+    });
+    expect(await firing()).toEqual(['GreetboardServiceAbsent stats']);
+  }, 90_000);
 
   it('fires the pipeline-lag alert once the sessions service is stopped', async () => {
     const run = cluster.emulator.startTraffic([channel.login], {

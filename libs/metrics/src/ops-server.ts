@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { metricsRegistry } from './metrics.js';
+import { metricsRegistry } from './registration.js';
 
 export interface OpsServerOptions {
   port: number;

@@ -20,7 +20,12 @@ import {
 } from '@greetboard/contracts';
 import { pingDatabase } from '@greetboard/persistence';
 import { BUS_CLIENT, OnRequest, natsHealth, type BusClient } from '@greetboard/transport';
-import { initMetrics, openProcessOpsServer, type OpsServer } from '@greetboard/metrics';
+import {
+  initMetrics,
+  openProcessOpsServer,
+  reportServiceState,
+  type OpsServer,
+} from '@greetboard/metrics';
 import { metricsPortFromEnv } from './metrics-port.js';
 
 const SERVICE_NAME = Symbol('SERVICE_NAME');
@@ -68,6 +73,7 @@ export class DependencyChecks {
 @Injectable()
 class OpsListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private server: OpsServer | undefined;
+  private stopReporting: (() => void) | undefined;
 
   constructor(
     @Inject(SERVICE_NAME) private readonly service: string,
@@ -76,6 +82,10 @@ class OpsListener implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async onApplicationBootstrap(): Promise<void> {
     initMetrics(this.service);
+    this.stopReporting = reportServiceState(this.service, async () => {
+      const report = await this.checks.report('readiness');
+      return { ready: report.status === 'up', dependencies: dependencyStates(report) };
+    });
     const port = metricsPortFromEnv();
     if (port === undefined) return;
     // In the standalone runtime the first app to boot serves the whole process.
@@ -91,10 +101,21 @@ class OpsListener implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopReporting?.();
     if (!this.server) return;
     await this.server.close();
     this.server = undefined;
   }
+}
+
+/** The readiness checks as `greetboard_dependency_up` names them (the key-value store is Redis). */
+function dependencyStates(report: HealthReport): Record<string, boolean> {
+  return Object.fromEntries(
+    Object.entries(report.checks).map(([name, status]) => [
+      name === 'keyValueStore' ? 'redis' : name,
+      status === 'up',
+    ]),
+  );
 }
 
 function healthController(

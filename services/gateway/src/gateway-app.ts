@@ -4,9 +4,15 @@ import cookieParser from 'cookie-parser';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { KeyValueStore } from '@greetboard/kv';
-import { initMetrics, openProcessOpsServer } from '@greetboard/metrics';
+import { initMetrics, openProcessOpsServer, reportServiceState } from '@greetboard/metrics';
 import { metricsPortFromEnv, serviceLogger } from '@greetboard/service-kit';
-import { microserviceOptions, type TransportRuntime } from '@greetboard/transport';
+import {
+  BUS_CLIENT,
+  microserviceOptions,
+  natsHealth,
+  type BusClient,
+  type TransportRuntime,
+} from '@greetboard/transport';
 import { DEFAULT_EMOTE_URL_TEMPLATE, type GatewayConfig } from './config.js';
 import type { GatewayAuthSettings } from './auth/gateway-auth.settings.js';
 import { noStoreForUserAnswers, securityHeaders } from './auth/protections.js';
@@ -93,6 +99,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   );
   app.disable('x-powered-by');
   initMetrics('gateway');
+  const bus = app.get<BusClient>(BUS_CLIENT);
+  // Ready while its own bus connection works: a gateway serves every route it can then.
+  const stopReporting = reportServiceState('gateway', async () => {
+    const [nats, redis] = await Promise.all([
+      natsHealth(bus).then((status) => status === 'up'),
+      options.kv.ping().catch(() => false),
+    ]);
+    return { ready: nats, dependencies: { nats, redis } };
+  });
   app.use(recordRequestDuration);
   app.set('trust proxy', config.TRUST_PROXY_HOPS ?? 0);
   app.use(securityHeaders(options.imageOrigins));
@@ -139,6 +154,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         await app.close();
       } finally {
         clearTimeout(cutoff);
+        stopReporting();
         await ops?.close();
       }
     },

@@ -12,7 +12,7 @@ import {
   type DeadLetter,
   type UserChanged,
 } from '@greetboard/contracts';
-import { metricsRegistry } from '@greetboard/metrics';
+import { streamMessagesDeadLettered } from '@greetboard/metrics';
 import { startServiceApp } from '@greetboard/service-kit';
 import {
   createTestDatabase,
@@ -36,11 +36,9 @@ const DURABLE = DEFAULT_STREAM_SETTINGS.chatLinesDurable;
 const MAX_DELIVERIES = 5;
 
 async function deadLettered(reason: string): Promise<number> {
-  const metric = await metricsRegistry
-    .getSingleMetric('greetboard_stream_messages_dead_lettered_total')
-    ?.get();
+  const metric = await streamMessagesDeadLettered.get();
   return (
-    metric?.values.find(
+    metric.values.find(
       (value) => value.labels.consumer === DURABLE && value.labels.reason === reason,
     )?.value ?? 0
   );

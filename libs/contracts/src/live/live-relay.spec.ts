@@ -25,7 +25,16 @@ describe('isLiveChattersEvent', () => {
     expect(validateSync(plainToInstance(LiveChattersEvent, versioned))).toEqual([]);
   });
 
+  it('accepts the Twitch times of the lines behind its chatters', () => {
+    const timed = { ...valid, linesSentAt: { [chatter.id]: 1_764_230_400_000 } };
+    expect(isLiveChattersEvent(timed)).toBe(true);
+    expect(validateSync(plainToInstance(LiveChattersEvent, timed))).toEqual([]);
+  });
+
   it.each<[string, unknown]>([
+    ['line times as a list', { ...valid, linesSentAt: [1_764_230_400_000] }],
+    ['a line time that is text', { ...valid, linesSentAt: { [chatter.id]: 'now' } }],
+    ['a negative line time', { ...valid, linesSentAt: { [chatter.id]: -1 } }],
     ['not an object', 'event'],
     ['null', null],
     ['a session id that is no UUID', { ...valid, sessionId: 'session' }],

@@ -67,7 +67,23 @@ export class LiveChattersEvent {
   @IsOptional()
   @IsNumberString({ no_symbols: true })
   listVersion?: string;
+
+  /**
+   * By chatter id, the Twitch time (`tmi-sent-ts`, epoch ms) of the newest chat line behind
+   * that chatter's change; only for changes chat lines made. Gateways measure the time from
+   * it to the sockets (`greetboard_chat_line_to_socket_seconds`); browsers never see it.
+   */
+  @IsOptional()
+  @IsObject()
+  linesSentAt?: Record<string, number>;
 }
+
+/** Epoch milliseconds by chatter id, as `linesSentAt` carries them. */
+const isSentAtMap = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((sentAt) => Number.isFinite(sentAt) && (sentAt as number) >= 0);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -92,10 +108,11 @@ const isChatterOf = (sessionId: string, value: unknown): boolean =>
 export function isLiveChattersEvent(value: unknown): value is LiveChattersEvent {
   if (typeof value !== 'object' || value === null) return false;
   const event = value as Record<string, unknown>;
-  const { sessionId, userIds, created, updated, listVersion } = event;
+  const { sessionId, userIds, created, updated, listVersion, linesSentAt } = event;
   return (
     isUuid(sessionId) &&
     (listVersion === undefined || isListVersion(listVersion)) &&
+    (linesSentAt === undefined || isSentAtMap(linesSentAt)) &&
     Array.isArray(userIds) &&
     userIds.every(isUuid) &&
     Array.isArray(created) &&

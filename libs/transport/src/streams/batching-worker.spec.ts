@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DeadLetter } from '@greetboard/contracts';
-import { metricsRegistry } from '@greetboard/metrics';
+import { streamMessagesDeadLettered } from '@greetboard/metrics';
 import {
   BatchingWorker,
   retryDelay,
@@ -61,11 +61,9 @@ function settledCount(settled: Map<number, string>, count: number): Promise<void
 }
 
 async function deadLettered(consumer: string, reason: string): Promise<number> {
-  const metric = await metricsRegistry
-    .getSingleMetric('greetboard_stream_messages_dead_lettered_total')
-    ?.get();
+  const metric = await streamMessagesDeadLettered.get();
   return (
-    metric?.values.find(
+    metric.values.find(
       (value) => value.labels.consumer === consumer && value.labels.reason === reason,
     )?.value ?? 0
   );

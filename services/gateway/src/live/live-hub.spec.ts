@@ -9,6 +9,7 @@ import {
   MAX_BUFFERED_BYTES,
   MESSAGES_PER_WINDOW,
 } from './live-connection.js';
+import { chatLineToSocket } from '@greetboard/metrics';
 import { LiveHub } from './live-hub.js';
 
 /** The part of a ws socket a LiveConnection uses, recording what was sent. */
@@ -106,6 +107,39 @@ describe('LiveHub', () => {
     expect(former.socket.sent).toEqual([]);
     expect(former.connection.rooms.has(SESSION)).toBe(false);
     expect(stranger.socket.sent).toEqual([]);
+  });
+
+  it('times the chatters that chat lines changed from their Twitch time to the sockets', async () => {
+    const hub = new LiveHub();
+    connect(hub, 'owner');
+    const samples = async () => {
+      const { values } = await chatLineToSocket.get();
+      const count = values.find((value) => value.metricName?.endsWith('_count'))?.value ?? 0;
+      const sum = values.find((value) => value.metricName?.endsWith('_sum'))?.value ?? 0;
+      return { count, sum };
+    };
+    const before = await samples();
+    const chatter = (id: string) => ({ id, sessionId: SESSION }) as never;
+    hub.deliverChatters({
+      sessionId: SESSION,
+      userIds: ['owner'],
+      created: [chatter('c1')],
+      // c2 was greeted, not changed by a line: not timed.
+      updated: [chatter('c2')],
+      linesSentAt: { c1: Date.now() - 1_500 },
+    });
+    // Nobody watching a session: nothing reached a screen, nothing to time.
+    hub.deliverChatters({
+      sessionId: SESSION,
+      userIds: ['stranger'],
+      created: [chatter('c3')],
+      updated: [],
+      linesSentAt: { c3: Date.now() - 4_000 },
+    });
+    const after = await samples();
+    expect(after.count - before.count).toBe(1);
+    expect(after.sum - before.sum).toBeGreaterThanOrEqual(1.5);
+    expect(after.sum - before.sum).toBeLessThan(3);
   });
 
   it("sends another owner's chatters to an editor's browser, never to the editor's overlay link", () => {

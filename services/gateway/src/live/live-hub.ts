@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
   BROWSER_ONLY_MESSAGE_TYPES,
+  type ChatterDto,
   type LiveChattersEvent,
   type LiveEventEnvelope,
 } from '@greetboard/contracts';
-import { liveMessages } from '@greetboard/metrics';
+import { chatLineToSocket, liveMessages } from '@greetboard/metrics';
 import { CLOSE, type LiveConnection } from './live-connection.js';
 
 /** Hears a socket entering (`joined`) or leaving a session room, for presence (ADR 0034). */
@@ -87,12 +88,17 @@ export class LiveHub {
     const recipients = this.audience(event.userIds, event.sessionId);
     if (recipients.size === 0) return 0;
     let sent = 0;
-    for (const chatter of event.created) {
-      sent += this.send(recipients, JSON.stringify({ type: 'new_chatter', payload: chatter }));
-    }
-    for (const chatter of event.updated) {
-      sent += this.send(recipients, JSON.stringify({ type: 'chatter_update', payload: chatter }));
-    }
+    const lineTimes = event.linesSentAt ?? {};
+    const deliver = (type: 'new_chatter' | 'chatter_update', chatter: ChatterDto) => {
+      const delivered = this.send(recipients, JSON.stringify({ type, payload: chatter }));
+      const sentAt = lineTimes[chatter.id];
+      // Twitch's clock against ours: a line "from the future" counts as instant.
+      if (delivered > 0 && sentAt !== undefined)
+        chatLineToSocket.observe(Math.max(0, Date.now() - sentAt) / 1000);
+      sent += delivered;
+    };
+    for (const chatter of event.created) deliver('new_chatter', chatter);
+    for (const chatter of event.updated) deliver('chatter_update', chatter);
     return sent;
   }
 

@@ -49,4 +49,16 @@ describe('splitToFit', () => {
     expect(parts.flatMap((part) => part.created)).toEqual(whole.created);
     expect(parts.flatMap((part) => part.updated)).toEqual(whole.updated);
   });
+
+  it('gives each part the Twitch line times of its own chatters only', () => {
+    const text = '\u0001'.repeat(500);
+    const created = Array.from({ length: 500 }, (_, i) => chatter(i, text));
+    const linesSentAt = Object.fromEntries(created.map((c, i) => [c.id, 1_700_000_000_000 + i]));
+    const parts = splitToFit({ ...event(created, []), linesSentAt });
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) {
+      expect(Object.keys(part.linesSentAt ?? {})).toEqual(part.created.map((c) => c.id));
+    }
+    expect(Object.assign({}, ...parts.map((part) => part.linesSentAt))).toEqual(linesSentAt);
+  });
 });

@@ -139,5 +139,13 @@ export function splitToFit(event: LiveChattersEvent): LiveChattersEvent[] {
   parts.push(part);
   if (parts.length === 1) return parts;
   // No part alone is the committed version: gateways then ask for the changes instead.
-  return parts.map(({ listVersion: _whole, ...rest }) => rest);
+  return parts.map(({ listVersion: _whole, linesSentAt, ...rest }) => {
+    if (!linesSentAt) return rest;
+    // Each part carries the line times of its own chatters only.
+    const own = [...rest.created, ...rest.updated].filter((chatter) => chatter.id in linesSentAt);
+    return {
+      ...rest,
+      linesSentAt: Object.fromEntries(own.map((chatter) => [chatter.id, linesSentAt[chatter.id]])),
+    };
+  });
 }

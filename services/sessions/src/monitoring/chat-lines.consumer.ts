@@ -98,7 +98,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     for (const { raid, ownerId } of recordedRaids) {
       await this.live.toSession(ownerId, raid.sessionId, 'raid', raid);
     }
-    await this.live.chattersChanged(liveEvents([...recorded, ...moderated]));
+    await this.live.chattersChanged(liveEvents([...recorded, ...moderated], recorded));
     // The image comes from Helix in the background, never on this path.
     if (recorded.some(({ chatter, isNew }) => isNew && chatter.profileImage === null)) {
       this.profiles.wake();
@@ -109,9 +109,21 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
 /**
  * One live event per session, with each chatter once in its newest state (a chatter created
  * and then moderated in one batch goes out as created, already marked) and the list version
- * of the session's last write.
+ * of the session's last write. Chatters that chat lines changed (`fromLines`) carry their
+ * newest line's Twitch time, for the gateways' line-to-screen histogram.
  */
-function liveEvents(recorded: RecordedChatter[]): LiveChattersEvent[] {
+function liveEvents(
+  recorded: RecordedChatter[],
+  fromLines: RecordedChatter[] = [],
+): LiveChattersEvent[] {
+  const linesSentAt = new Map<string, Record<string, number>>();
+  for (const { chatter } of fromLines) {
+    const sentAt = Date.parse(chatter.lastSeenAt);
+    if (Number.isNaN(sentAt)) continue;
+    const bySession = linesSentAt.get(chatter.sessionId) ?? {};
+    bySession[chatter.id] = sentAt;
+    linesSentAt.set(chatter.sessionId, bySession);
+  }
   const bySession = new Map<
     string,
     { event: LiveChattersEvent; created: Map<string, ChatterDto>; updated: Map<string, ChatterDto> }
@@ -136,9 +148,13 @@ function liveEvents(recorded: RecordedChatter[]): LiveChattersEvent[] {
     if (isNew || entry.created.has(chatter.id)) entry.created.set(chatter.id, chatter);
     else entry.updated.set(chatter.id, chatter);
   }
-  return [...bySession.values()].map(({ event, created, updated }) => ({
-    ...event,
-    created: [...created.values()],
-    updated: [...updated.values()],
-  }));
+  return [...bySession.values()].map(({ event, created, updated }) => {
+    const sentAt = linesSentAt.get(event.sessionId);
+    return {
+      ...event,
+      created: [...created.values()],
+      updated: [...updated.values()],
+      ...(sentAt ? { linesSentAt: sentAt } : {}),
+    };
+  });
 }
