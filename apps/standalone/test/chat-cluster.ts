@@ -38,7 +38,7 @@ export interface ChatCluster {
   database: TestDatabase;
   db: pg.Pool;
   gatewayUrl: string;
-  /** Running processes by name: gateway, auth, sessions-1.., ingest-1.. */
+  /** Running processes by name: gateway, auth, sessions-1.., stats, ingest-1.. */
   readonly processes: Map<string, RunningProgram>;
   /** Starts (or starts again) the named process and waits until it has booted. */
   start(name: string): Promise<RunningProgram>;
@@ -131,6 +131,7 @@ export async function startChatCluster(options: ClusterOptions): Promise<ChatClu
         },
       ];
     if (name.startsWith('sessions-')) return ['services/sessions/dist/main.js', common];
+    if (name === 'stats') return ['services/stats/dist/main.js', common];
     if (name.startsWith('ingest-'))
       return [
         'services/chat-ingest/dist/main.js',
