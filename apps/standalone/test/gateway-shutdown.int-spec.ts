@@ -171,7 +171,11 @@ describe('gateway shutdown with open live sockets', () => {
       expect(await probe(path, browser.cookieHeader())).toEqual(await probe(path));
     }
     expect((await probe('/healthz', browser.cookieHeader())).status).toBe(200);
-    expect((await probe('/readyz', browser.cookieHeader())).status).toBe(503);
+    // Ready all the same: only auth's routes need auth; the body names it as down.
+    expect(await probe('/readyz', browser.cookieHeader())).toMatchObject({
+      status: 200,
+      body: { status: 'ready', checks: { nats: 'up', auth: 'down' } },
+    });
   }, 30_000);
 
   it('answers 503 SERVICE_UNAVAILABLE while the bus is down', async () => {
@@ -186,6 +190,12 @@ describe('gateway shutdown with open live sockets', () => {
       expect({ status: response.status, body: await response.json() }).toMatchObject({
         status: 503,
         body: { code: 'SERVICE_UNAVAILABLE' },
+      });
+      // Its own NATS connection is what a gateway needs to serve: without it, it is not ready.
+      const ready = await fetch(`${url}/readyz`);
+      expect({ status: ready.status, body: await ready.json() }).toMatchObject({
+        status: 503,
+        body: { status: 'not_ready', checks: { nats: 'down' } },
       });
     } finally {
       await stack.nats!.start();

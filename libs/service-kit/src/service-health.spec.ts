@@ -2,9 +2,18 @@ import { describe, expect, it } from '@jest/globals';
 import type { BusClient } from '@greetboard/transport';
 import { DependencyChecks } from './service-health.module.js';
 
-/** A bus whose connection answers `isClosed()` as NATS does. */
-const bus = (open: boolean) =>
-  ({ connect: () => Promise.resolve({ isClosed: () => !open }) }) as unknown as BusClient;
+/**
+ * A bus whose connection answers `isClosed()` and `rtt()` as NATS does; `reconnecting` is a
+ * connection that lost its server: not closed, but its ping is never answered.
+ */
+const bus = (open: boolean, reconnecting = false) =>
+  ({
+    connect: () =>
+      Promise.resolve({
+        isClosed: () => !open,
+        rtt: () => (reconnecting ? new Promise(() => undefined) : Promise.resolve(1)),
+      }),
+  }) as unknown as BusClient;
 
 describe('DependencyChecks', () => {
   it('reports every registered dependency, down when it fails or throws', async () => {
@@ -31,6 +40,11 @@ describe('DependencyChecks', () => {
     expect((await new DependencyChecks('x', bus(false), {}).report('readiness')).status).toBe(
       'down',
     );
+  });
+
+  it('is not ready while its NATS connection reconnects', async () => {
+    const report = await new DependencyChecks('stats', bus(true, true), {}).report('readiness');
+    expect(report).toMatchObject({ status: 'down', checks: { nats: 'down' } });
   });
 
   it('checks nothing for liveness: the process answering is enough', async () => {

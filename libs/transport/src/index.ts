@@ -14,6 +14,7 @@ export * from './nest/incoming-request.js';
 export * from './nest/microservice-options.js';
 export * from './nest/bus-client.module.js';
 export * from './nest/domain-rpc-exception.filter.js';
+export * from './nest/unavailable-dependency.js';
 export * from './nest/rpc-validation.pipe.js';
 export * from './nest/decorators.js';
 export * from './nest/apply-service-transport.js';

@@ -19,6 +19,7 @@ import { noStoreForUserAnswers, securityHeaders } from './auth/protections.js';
 import { GatewayModule } from './gateway.module.js';
 import { DomainErrorFilter } from './http/domain-error.filter.js';
 import { assignRequestId } from './http/request-id.js';
+import { logServerErrors } from './http/server-error-log.js';
 import { recordRequestDuration } from './http/request-metrics.js';
 import { GatewayHttpAdapter } from './http/gateway-http-server.js';
 import { httpValidationPipe } from './http/validation.pipe.js';
@@ -116,6 +117,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.useBodyParser('json', { limit: MAX_JSON_BODY });
   // After the body parser, whose stream callbacks would otherwise run outside the request.
   app.use(assignRequestId);
+  app.use(logServerErrors());
   app.useGlobalFilters(new DomainErrorFilter());
   app.useGlobalPipes(httpValidationPipe());
   if (config.WEB_DIST_DIR) serveWebApp(app, config.WEB_DIST_DIR);

@@ -40,6 +40,7 @@ export const ERROR_CODES = {
     "You were signed out because Greetboard's access to your Twitch account was removed. Sign in again to continue.",
   SERVICE_UNAVAILABLE: 'The service is unavailable. Please try again.',
   SERVICE_TIMEOUT: 'The service did not answer in time. Please try again.',
+  DATABASE_UNAVAILABLE: 'The database is unavailable. Please try again.',
   INTERNAL: 'Something went wrong. Please try again.',
   ...LIMIT_ERROR_CODES,
 } as const;

@@ -28,13 +28,28 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: the bus, the key-value store and every service answer. */
+  /**
+   * Readiness: this gateway can serve, which takes its own NATS connection and nothing else.
+   * Every other dependency is named in the body (up/down) for operators but does not decide:
+   * - A service that is down makes only its own routes answer 503 SERVICE_UNAVAILABLE; pulling
+   *   the gateway would take the web app and every other route down with it, on every replica
+   *   at once (they all see the same services), so one service's outage would cascade.
+   * - The key-value store (Redis) is shared by every replica too: failing readiness on it would
+   *   empty the Service at once and turn the routes' 503 answers into refused connections, while
+   *   the web app, live sockets and /healthz need no Redis. Rate-limited routes answer 503
+   *   SERVICE_UNAVAILABLE while it is away.
+   * A gateway whose own NATS connection is down can serve no API route: it is the one fault a
+   * load balancer fixes by sending the request to another replica.
+   */
   @Public()
   @Get('readyz')
   async readiness(@Res({ passthrough: true }) response: Response): Promise<ReadinessReport> {
-    const [nats, redis, ...services] = await Promise.all([
+    const [nats, keyValueStore, ...services] = await Promise.all([
       natsHealth(this.bus),
-      this.kv.ping().then((ok): DependencyStatus => (ok ? 'up' : 'down')),
+      this.kv
+        .ping()
+        .then((ok): DependencyStatus => (ok ? 'up' : 'down'))
+        .catch((): DependencyStatus => 'down'),
       ...Object.entries(HEALTH_CHECKS).map(async ([name, definition]) => {
         try {
           const report = await sendRequest(
@@ -51,10 +66,10 @@ export class HealthController {
     ]);
     const checks: Record<string, DependencyStatus> = {
       nats,
-      keyValueStore: redis,
+      keyValueStore,
       ...Object.fromEntries(services),
     };
-    const ready = Object.values(checks).every((status) => status === 'up');
+    const ready = nats === 'up';
     response.status(ready ? 200 : 503);
     return { status: ready ? 'ready' : 'not_ready', checks };
   }

@@ -2,13 +2,14 @@ import {
   Catch,
   HttpException,
   HttpStatus,
-  Logger,
   type ArgumentsHost,
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError, ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@greetboard/contracts';
+import { unavailableDependencyCode } from '@greetboard/transport';
 import { HTTP_STATUS_OF } from './error-status.js';
+import { noteFailure } from './server-error-log.js';
 
 const CODE_OF_HTTP_STATUS: Partial<Record<number, ErrorCode>> = {
   [HttpStatus.BAD_REQUEST]: 'VALIDATION_FAILED',
@@ -19,19 +20,21 @@ const CODE_OF_HTTP_STATUS: Partial<Record<number, ErrorCode>> = {
   [HttpStatus.TOO_MANY_REQUESTS]: 'RATE_LIMITED',
 };
 
-/** Maps every failure of an HTTP route to a status and an `ApiErrorBody`; never leaks internals. */
+/**
+ * Maps every failure of an HTTP route to a status and an `ApiErrorBody`; never leaks internals.
+ * It logs nothing itself: the 5xx log line (server-error-log.ts) names the code it noted, and the
+ * stack of an unexpected error.
+ */
 @Catch()
 export class DomainErrorFilter implements ExceptionFilter {
-  private readonly logger = new Logger('http');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = this.toAnswer(exception);
-    if (status >= 500 && !(exception instanceof DomainError)) {
-      this.logger.error(
-        exception instanceof Error ? (exception.stack ?? exception.message) : exception,
-      );
-    }
+    const unexpected = body.code === 'INTERNAL' && !(exception instanceof DomainError);
+    noteFailure(response, {
+      code: body.code,
+      ...(unexpected ? { stack: describe(exception) } : {}),
+    });
     if (!response.headersSent) response.status(status).json(body);
   }
 
@@ -63,9 +66,26 @@ export class DomainErrorFilter implements ExceptionFilter {
         body: { error: 'Malformed JSON body.', code: 'VALIDATION_FAILED' },
       };
     }
+    // The gateway's own dependency (the key-value store behind rate limits and sign-in) away.
+    const unavailable = unavailableDependencyCode(exception);
+    if (unavailable) {
+      return {
+        status: HTTP_STATUS_OF[unavailable],
+        body: { error: ERROR_CODES[unavailable], code: unavailable },
+      };
+    }
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
       body: { error: ERROR_CODES.INTERNAL, code: 'INTERNAL' },
     };
+  }
+}
+
+function describe(exception: unknown): string {
+  if (exception instanceof Error) return exception.stack ?? exception.message;
+  try {
+    return JSON.stringify(exception);
+  } catch {
+    return String(exception);
   }
 }

@@ -35,6 +35,7 @@ export const de: ErrorTexts = {
     'Du wurdest abgemeldet, weil der Zugriff von Greetboard auf dein Twitch-Konto entfernt wurde. Melde dich erneut an, um fortzufahren.',
   SERVICE_UNAVAILABLE: 'Der Dienst ist nicht verfügbar. Bitte versuche es erneut.',
   SERVICE_TIMEOUT: 'Der Dienst hat nicht rechtzeitig geantwortet. Bitte versuche es erneut.',
+  DATABASE_UNAVAILABLE: 'Die Datenbank ist nicht verfügbar. Bitte versuche es erneut.',
   INTERNAL: 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',
   SESSION_CREATION_RATE_LIMITED: 'Zu viele Sitzungen erstellt. Bitte warte eine Minute.',
   LIVE_SOCKET_LIMIT: 'Für dieses Konto sind zu viele Live-Verbindungen offen.',

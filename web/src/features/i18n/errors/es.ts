@@ -35,6 +35,7 @@ export const es: ErrorTexts = {
     'Se cerró tu sesión porque se retiró el acceso de Greetboard a tu cuenta de Twitch. Vuelve a iniciar sesión para continuar.',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible. Inténtalo de nuevo.',
   SERVICE_TIMEOUT: 'El servicio no respondió a tiempo. Inténtalo de nuevo.',
+  DATABASE_UNAVAILABLE: 'La base de datos no está disponible. Inténtalo de nuevo.',
   INTERNAL: 'Algo salió mal. Inténtalo de nuevo.',
   SESSION_CREATION_RATE_LIMITED: 'Demasiadas sesiones creadas. Espera un minuto.',
   LIVE_SOCKET_LIMIT: 'Hay demasiadas conexiones en directo abiertas para esta cuenta.',

@@ -35,6 +35,7 @@ export const fr: ErrorTexts = {
     "Vous avez été déconnecté, car l'accès de Greetboard à votre compte Twitch a été retiré. Reconnectez-vous pour continuer.",
   SERVICE_UNAVAILABLE: 'Le service est indisponible. Veuillez réessayer.',
   SERVICE_TIMEOUT: "Le service n'a pas répondu à temps. Veuillez réessayer.",
+  DATABASE_UNAVAILABLE: 'La base de données est indisponible. Veuillez réessayer.',
   INTERNAL: "Une erreur s'est produite. Veuillez réessayer.",
   SESSION_CREATION_RATE_LIMITED: 'Trop de sessions créées. Veuillez patienter une minute.',
   LIVE_SOCKET_LIMIT: 'Trop de connexions en direct sont ouvertes pour ce compte.',
