@@ -69,6 +69,7 @@ export async function openServiceInfrastructure(
   config: Parameters<typeof transportRuntimeFrom>[0] & {
     DATABASE_URL?: string;
     DATA_DIR?: string;
+    DATABASE_MIGRATIONS?: 'boot' | 'external';
     STREAM_MAX_DELIVERIES?: number;
   },
   needs: ServiceNeeds,
@@ -85,6 +86,7 @@ export async function openServiceInfrastructure(
       ? await openDatabaseRuntime({
           DATABASE_URL: config.DATABASE_URL,
           DATA_DIR: config.DATA_DIR ?? './data',
+          DATABASE_MIGRATIONS: config.DATABASE_MIGRATIONS,
         })
       : undefined;
     return {
