@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { loadConfigOrExit } from '@greetboard/config';
+import { loadConfigOrExit, type natsEnv } from '@greetboard/config';
+import { STREAMS } from '@greetboard/contracts';
 import {
   closeDatabaseRuntime,
   openDatabaseRuntime,
@@ -9,6 +10,7 @@ import {
   createDurableStreams,
   STREAM_DEFAULTS,
   type DurableStreams,
+  type StreamLimits,
   type TransportRuntime,
 } from '@greetboard/transport';
 import { serviceLogger } from './logger.js';
@@ -60,6 +62,42 @@ export function streamsOf(infrastructure: ServiceInfrastructure): DurableStreams
   return infrastructure.streams;
 }
 
+type StreamLimitSettings = Pick<
+  z.infer<typeof natsEnv>,
+  | 'STREAM_CHAT_LINES_MAX_AGE_MS'
+  | 'STREAM_CHAT_LINES_MAX_BYTES'
+  | 'STREAM_DOMAIN_EVENTS_MAX_AGE_MS'
+  | 'STREAM_DOMAIN_EVENTS_MAX_BYTES'
+  | 'STREAM_DEAD_LETTERS_MAX_AGE_MS'
+  | 'STREAM_DEAD_LETTERS_MAX_BYTES'
+>;
+
+/** The configured bounds of every stream; none when the process was given none (tests). */
+function streamLimitsFrom(
+  config: Partial<StreamLimitSettings>,
+): Record<string, StreamLimits> | undefined {
+  const limits: Record<string, StreamLimits> = {};
+  const bound = (name: string, maxAgeMs?: number, maxBytes?: number) => {
+    if (maxAgeMs !== undefined && maxBytes !== undefined) limits[name] = { maxAgeMs, maxBytes };
+  };
+  bound(
+    STREAMS.chatLines.name,
+    config.STREAM_CHAT_LINES_MAX_AGE_MS,
+    config.STREAM_CHAT_LINES_MAX_BYTES,
+  );
+  bound(
+    STREAMS.domainEvents.name,
+    config.STREAM_DOMAIN_EVENTS_MAX_AGE_MS,
+    config.STREAM_DOMAIN_EVENTS_MAX_BYTES,
+  );
+  bound(
+    STREAMS.deadLetters.name,
+    config.STREAM_DEAD_LETTERS_MAX_AGE_MS,
+    config.STREAM_DEAD_LETTERS_MAX_BYTES,
+  );
+  return Object.keys(limits).length > 0 ? limits : undefined;
+}
+
 export interface OpenInfrastructure extends ServiceInfrastructure {
   close(): Promise<void>;
 }
@@ -71,7 +109,7 @@ export async function openServiceInfrastructure(
     DATA_DIR?: string;
     DATABASE_MIGRATIONS?: 'boot' | 'external';
     STREAM_MAX_DELIVERIES?: number;
-  },
+  } & Partial<StreamLimitSettings>,
   needs: ServiceNeeds,
 ): Promise<OpenInfrastructure> {
   const transport = transportRuntimeFrom(config);
@@ -79,6 +117,7 @@ export async function openServiceInfrastructure(
   const streams = needs.streams
     ? await createDurableStreams(transport, {
         maxDeliveries: config.STREAM_MAX_DELIVERIES ?? STREAM_DEFAULTS.maxDeliveries,
+        streamLimits: streamLimitsFrom(config),
       })
     : undefined;
   try {
