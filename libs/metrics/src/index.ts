@@ -1,2 +1,3 @@
 export * from './metrics.js';
 export * from './ops-server.js';
+export * from './jetstream-storage.js';
