@@ -12,6 +12,7 @@ import {
   type DurableStreams,
   type StreamLimits,
   type TransportRuntime,
+  waitForNats,
 } from '@greetboard/transport';
 import { serviceLogger } from './logger.js';
 import { requireNatsUrl, runUntilSignal, transportRuntimeFrom } from './run-service.js';
@@ -111,8 +112,14 @@ export async function openServiceInfrastructure(
     STREAM_MAX_DELIVERIES?: number;
   } & Partial<StreamLimitSettings>,
   needs: ServiceNeeds,
+  /** Names the process in the lines logged while NATS is awaited. */
+  service = 'greetboard',
 ): Promise<OpenInfrastructure> {
   const transport = transportRuntimeFrom(config);
+  if (transport.kind === 'nats') {
+    const logger = serviceLogger(service);
+    await waitForNats(transport.url, (line) => logger.warn(line));
+  }
   // The streams' connection is the process's: opened here, closed by `close`, never by a consumer.
   const streams = needs.streams
     ? await createDurableStreams(transport, {
@@ -168,7 +175,7 @@ export function runServiceMain<TEnv extends z.ZodType, TConfig = z.infer<TEnv>>(
   }
   requireNatsUrl(runtime.service, env);
   runUntilSignal(runtime.service, async () => {
-    const infrastructure = await openServiceInfrastructure(env, runtime.needs);
+    const infrastructure = await openServiceInfrastructure(env, runtime.needs, runtime.service);
     try {
       const running = await runtime.start(config, infrastructure);
       // The one line an operator (and a script waiting for the process) looks for.
