@@ -10,6 +10,7 @@ import {
   createDurableStreams,
   STREAM_DEFAULTS,
   type DurableStreams,
+  type DurableStreamsSettings,
   type StreamLimits,
   type TransportRuntime,
   waitForNats,
@@ -99,6 +100,16 @@ function streamLimitsFrom(
   return Object.keys(limits).length > 0 ? limits : undefined;
 }
 
+/** The durable streams' settings from a process's configuration (STREAM_*). */
+export function durableStreamsSettingsFrom(
+  config: { STREAM_MAX_DELIVERIES?: number } & Partial<StreamLimitSettings>,
+): DurableStreamsSettings {
+  return {
+    maxDeliveries: config.STREAM_MAX_DELIVERIES ?? STREAM_DEFAULTS.maxDeliveries,
+    streamLimits: streamLimitsFrom(config),
+  };
+}
+
 export interface OpenInfrastructure extends ServiceInfrastructure {
   close(): Promise<void>;
 }
@@ -122,10 +133,7 @@ export async function openServiceInfrastructure(
   }
   // The streams' connection is the process's: opened here, closed by `close`, never by a consumer.
   const streams = needs.streams
-    ? await createDurableStreams(transport, {
-        maxDeliveries: config.STREAM_MAX_DELIVERIES ?? STREAM_DEFAULTS.maxDeliveries,
-        streamLimits: streamLimitsFrom(config),
-      })
+    ? await createDurableStreams(transport, durableStreamsSettingsFrom(config))
     : undefined;
   try {
     const database = needs.database

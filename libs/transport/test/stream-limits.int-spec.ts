@@ -102,6 +102,20 @@ describe('JetStream stream limits from configuration', () => {
     });
   });
 
+  it('leaves the limits of an existing stream to a process given none (a one-off command)', async () => {
+    const command = await JetStreamDurableStreams.connect(TEST_INFRASTRUCTURE.nats, prefix);
+    opened.push(command);
+    await command.ensureStream({
+      name: STREAMS.domainEvents.name,
+      subjects: [...STREAMS.domainEvents.subjects],
+    });
+    expect(await configOf(STREAMS.domainEvents.name)).toMatchObject({
+      max_age: nanos(6 * HOUR_MS),
+      max_bytes: 2 * MIB,
+      discard: DiscardPolicy.New,
+    });
+  });
+
   it('full, keeps every domain event it accepted and refuses new ones; drops the oldest chat lines', async () => {
     const streams = await open(
       settings({ maxAgeMs: HOUR_MS, maxBytes: MIB }, { maxAgeMs: HOUR_MS, maxBytes: MIB }),

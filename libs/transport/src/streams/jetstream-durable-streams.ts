@@ -101,7 +101,13 @@ export class JetStreamDurableStreams implements DurableStreams {
     } catch (error) {
       if (!(error instanceof JetStreamApiError) || error.code !== STREAM_NAME_IN_USE) throw error;
       const { config: before } = await jsm.streams.info(name);
-      await jsm.streams.update(name, config);
+      // A process given no limits (a one-off command) leaves an existing stream's as they are.
+      const bounded = spec.maxAgeMs !== undefined || spec.maxBytes !== undefined;
+      await jsm.streams.update(
+        name,
+        bounded ? config : { ...config, max_age: before.max_age, max_bytes: before.max_bytes },
+      );
+      if (!bounded) return;
       this.logger.log(
         `Stream ${name} updated: max_age ${before.max_age / 1e6} -> ${config.max_age / 1e6} ms, ` +
           `max_bytes ${before.max_bytes} -> ${config.max_bytes}, discard ${before.discard} -> ${config.discard}`,
