@@ -10,6 +10,18 @@ const DEFAULTS = {
   TEST_NATS_URL: 'nats://127.0.0.1:4222',
   TEST_REDIS_URL: 'redis://127.0.0.1:6379',
 };
+const MIB = 1024 * 1024;
+/**
+ * JetStream books each stream's max_bytes against its store when the stream is created. The
+ * product's defaults book 8.3 GiB an installation; the programs tests start keep little, so
+ * they book little, and many test installations (and ones a killed run left behind) fit one
+ * NATS server.
+ */
+const TEST_STREAM_LIMITS = {
+  STREAM_CHAT_LINES_MAX_BYTES: String(64 * MIB),
+  STREAM_DOMAIN_EVENTS_MAX_BYTES: String(64 * MIB),
+  STREAM_DEAD_LETTERS_MAX_BYTES: String(16 * MIB),
+};
 const DEFAULT_PORTS = { 'postgres:': 5432, 'postgresql:': 5432, 'nats:': 4222, 'redis:': 6379 };
 
 function canConnect(url, timeoutMs = 1000) {
@@ -43,6 +55,7 @@ async function startPostgresContainer() {
 export default async function globalSetup() {
   const databaseUrlGiven = Boolean(process.env.TEST_DATABASE_URL);
   for (const [name, url] of Object.entries(DEFAULTS)) process.env[name] ??= url;
+  for (const [name, value] of Object.entries(TEST_STREAM_LIMITS)) process.env[name] ??= value;
   const missing = [];
   for (const name of Object.keys(DEFAULTS)) {
     if (!(await canConnect(process.env[name]))) missing.push(name);

@@ -124,6 +124,13 @@ describe.each(helm ? ['production'] : [])('the chart with %s values ships', (set
       TOKEN_VALIDATION_ROUND_MS: '60000',
       TOKEN_VALIDATION_AGE_MS: '3000000',
       LOGIN_SESSIONS_PER_USER: '20',
+      // Stream limits as plain integers (a float would render 5.36870912e+09).
+      STREAM_CHAT_LINES_MAX_AGE_MS: '86400000',
+      STREAM_CHAT_LINES_MAX_BYTES: '3221225472',
+      STREAM_DOMAIN_EVENTS_MAX_AGE_MS: '172800000',
+      STREAM_DOMAIN_EVENTS_MAX_BYTES: '5368709120',
+      STREAM_DEAD_LETTERS_MAX_AGE_MS: '1209600000',
+      STREAM_DEAD_LETTERS_MAX_BYTES: '268435456',
       TWITCH_EMOTE_URL_TEMPLATE:
         'https://static-cdn.jtvnw.net/emoticons/v2/{id}/default/{theme}/1.0',
     });
@@ -291,6 +298,7 @@ describe.each(helm ? [1] : [])('values.schema.json', () => {
       ['--set', 'topologySpread.whenUnsatisfiable=Sometimes'],
     ],
     ['no login session at all per user', ['--set', 'config.loginSessionsPerUser=0']],
+    ['a stream size under 1 MiB', ['--set', 'nats.streams.chatLines.maxBytes=1000']],
     [
       'an emote URL without {id}',
       ['--set', 'twitch.emoteUrlTemplate=https://cdn.example/emote.png'],

@@ -11,6 +11,20 @@ export function urlWithProtocol(protocols: string[]) {
 }
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const MIB = 1024 * 1024;
+
+/** A stream's age: at least the chat lines' two-minute de-duplication window, which JetStream requires. */
+const streamAge = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(10 * 60 * 1000, { error: 'must be at least 600000 (10 minutes)' })
+    .default(fallback);
+const streamBytes = (fallback: number) =>
+  z.coerce.number().int().min(MIB, { error: 'must be at least 1048576 (1 MiB)' }).default(fallback);
+
+const HOUR_MS = 60 * 60 * 1000;
+const GIB = 1024 * 1024 * 1024;
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -60,6 +74,17 @@ export const natsEnv = z.object({
    * to the dead-letter stream (DEAD_LETTERS_V1) instead of being retried again.
    */
   STREAM_MAX_DELIVERIES: positiveInt(5),
+  /**
+   * Age and size limits of each JetStream stream, applied when a service starts (an existing
+   * stream is updated). Defaults sized in docs/operations.md ("JetStream storage"): 40
+   * streamers at one chat line a second, about 8.3 GiB in all.
+   */
+  STREAM_CHAT_LINES_MAX_AGE_MS: streamAge(24 * HOUR_MS),
+  STREAM_CHAT_LINES_MAX_BYTES: streamBytes(3 * GIB),
+  STREAM_DOMAIN_EVENTS_MAX_AGE_MS: streamAge(48 * HOUR_MS),
+  STREAM_DOMAIN_EVENTS_MAX_BYTES: streamBytes(5 * GIB),
+  STREAM_DEAD_LETTERS_MAX_AGE_MS: streamAge(14 * 24 * HOUR_MS),
+  STREAM_DEAD_LETTERS_MAX_BYTES: streamBytes(256 * MIB),
 });
 
 /** Unset DATABASE_URL selects embedded PostgreSQL (PGlite) with files under DATA_DIR. */

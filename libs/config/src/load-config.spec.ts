@@ -18,6 +18,24 @@ describe('loadConfig', () => {
     expect(config.NATS_URL).toBeUndefined();
   });
 
+  it('bounds every stream in age and size, refusing limits JetStream could not keep', () => {
+    expect(
+      loadConfig('sessions', natsEnv, { STREAM_DOMAIN_EVENTS_MAX_BYTES: '1073741824' }),
+    ).toMatchObject({
+      STREAM_CHAT_LINES_MAX_AGE_MS: 86_400_000,
+      STREAM_CHAT_LINES_MAX_BYTES: 3 * 1024 ** 3,
+      STREAM_DOMAIN_EVENTS_MAX_AGE_MS: 172_800_000,
+      STREAM_DOMAIN_EVENTS_MAX_BYTES: 1024 ** 3,
+      STREAM_DEAD_LETTERS_MAX_BYTES: 256 * 1024 ** 2,
+    });
+    expect(() =>
+      loadConfig('sessions', natsEnv, { STREAM_CHAT_LINES_MAX_AGE_MS: '60000' }),
+    ).toThrow(/STREAM_CHAT_LINES_MAX_AGE_MS: must be at least 600000/);
+    expect(() =>
+      loadConfig('sessions', natsEnv, { STREAM_DEAD_LETTERS_MAX_BYTES: '1.5e9x' }),
+    ).toThrow(/STREAM_DEAD_LETTERS_MAX_BYTES/);
+  });
+
   it('reads the log level and format, refusing a format it does not know', () => {
     expect(loadConfig('auth', baseEnv, {})).toEqual({
       NODE_ENV: 'development',

@@ -5,6 +5,7 @@ import type { DatabaseRuntime } from './database-runtime.js';
 import {
   dataSourceOptions,
   openServiceDataSource,
+  SchemaNotMigratedError,
   type ServiceDatabase,
 } from './service-data-source.js';
 
@@ -30,7 +31,11 @@ export class ServiceDatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           name,
-          useFactory: () => dataSourceOptions(runtime, service),
+          // A schema left unmigrated stays so until someone migrates it: say so at once.
+          useFactory: () => ({
+            ...dataSourceOptions(runtime, service),
+            toRetry: (error: unknown) => !(error instanceof SchemaNotMigratedError),
+          }),
           dataSourceFactory: () => openServiceDataSource(runtime, service),
         }),
       ],

@@ -20,6 +20,7 @@ import { openEmbeddedPostgres } from './pglite-driver.js';
 import {
   openServiceDataSource,
   pingDatabase,
+  SchemaNotMigratedError,
   type ServiceDatabase,
 } from './service-data-source.js';
 
@@ -219,4 +220,91 @@ describe('embedded database files', () => {
     }
     // Two first opens of an embedded database (initdb in WebAssembly) on a loaded machine.
   }, 120_000);
+});
+
+describe('DATABASE_MIGRATIONS=external', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const schemaExists = async (dataSource: DataSource) =>
+    (
+      await dataSource.query<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM information_schema.schemata WHERE schema_name = 'notes_test'`,
+      )
+    )[0]?.n === 1;
+
+  it('refuses an empty database naming the migrations step, writes nothing, then opens once migrated', async () => {
+    const external = await openDatabaseRuntime({
+      DATABASE_URL: database.url,
+      DATA_DIR: '.',
+      DATABASE_MIGRATIONS: 'external',
+    });
+    const refused = openServiceDataSource(external, notes);
+    await expect(refused).rejects.toThrow(SchemaNotMigratedError);
+    await expect(refused).rejects.toThrow(
+      /Schema "notes_test" is not migrated \(1 migration\(s\) pending, first CreateNotes1700000000000\).*migrations Job.*node services\/notes_test\/dist\/cli\/migrate\.js/,
+    );
+
+    const boot = await openDatabaseRuntime({ DATABASE_URL: database.url, DATA_DIR: '.' });
+    const migrated = await openServiceDataSource(boot, notes);
+    try {
+      await migrated.query(`DROP SCHEMA notes_test CASCADE`);
+      // The refused start left no schema and no migrations table behind.
+      await expect(openServiceDataSource(external, notes)).rejects.toThrow(SchemaNotMigratedError);
+      expect(await schemaExists(migrated)).toBe(false);
+    } finally {
+      await migrated.destroy();
+    }
+
+    await (await openServiceDataSource(boot, notes)).destroy();
+    const opened = await openServiceDataSource(external, notes);
+    try {
+      await opened.query(`INSERT INTO notes_test.notes (title) VALUES ('after migrating')`);
+      expect(await opened.getRepository(Note).count()).toBe(1);
+    } finally {
+      await opened.destroy();
+    }
+  });
+
+  it('refuses a schema one migration behind the code, and does not run it', async () => {
+    const boot = await openDatabaseRuntime({ DATABASE_URL: database.url, DATA_DIR: '.' });
+    await (await openServiceDataSource(boot, notes)).destroy();
+    class AddNoteAuthor1700000000001 implements MigrationInterface {
+      async up(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`ALTER TABLE notes_test.notes ADD COLUMN author text`);
+      }
+      async down(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`ALTER TABLE notes_test.notes DROP COLUMN author`);
+      }
+    }
+    const newer: ServiceDatabase = {
+      ...notes,
+      migrations: [CreateNotes1700000000000, AddNoteAuthor1700000000001],
+    };
+    const external = await openDatabaseRuntime({
+      DATABASE_URL: database.url,
+      DATA_DIR: '.',
+      DATABASE_MIGRATIONS: 'external',
+    });
+    await expect(openServiceDataSource(external, newer)).rejects.toThrow(
+      /1 migration\(s\) pending, first AddNoteAuthor1700000000001/,
+    );
+    const check = await openServiceDataSource(external, notes);
+    try {
+      const columns = await check.query<{ column_name: string }[]>(
+        `SELECT column_name FROM information_schema.columns
+          WHERE table_schema = 'notes_test' AND table_name = 'notes' AND column_name = 'author'`,
+      );
+      expect(columns).toEqual([]);
+    } finally {
+      await check.destroy();
+    }
+  });
 });

@@ -72,12 +72,10 @@ async function migrate(dataSource: DataSource, runtime: DatabaseRuntime, schema:
     return;
   }
   if (runtime.migrations === 'external') {
-    // Migrated once per release by a separate step; a replica only checks it happened.
-    if (await dataSource.showMigrations()) {
-      throw new Error(
-        `Schema "${schema}" has pending migrations and DATABASE_MIGRATIONS=external: run the migrations step first`,
-      );
-    }
+    // Migrated once per release by a separate step; a replica only reads whether it happened,
+    // and writes nothing (TypeORM's own check would create the migrations table).
+    const pending = await pendingMigrations(dataSource, schema);
+    if (pending.length > 0) throw new SchemaNotMigratedError(schema, pending);
     return;
   }
   const lockRunner = dataSource.createQueryRunner();
@@ -106,4 +104,42 @@ export async function pingDatabase(dataSource: DataSource, timeoutMs = 2_000): P
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A service told the migrations run elsewhere (DATABASE_MIGRATIONS=external) found its schema
+ * behind its code. The message names the step to run: the chart's migrations Job, which
+ * `helm install`/`helm upgrade` run before the pods, or the service's migrate program.
+ */
+export class SchemaNotMigratedError extends Error {
+  constructor(
+    readonly schema: string,
+    readonly pending: readonly string[],
+  ) {
+    super(
+      `Schema "${schema}" is not migrated (${pending.length} migration(s) pending, first ${pending[0]}) ` +
+        `and DATABASE_MIGRATIONS=external, so this service does not migrate it. Run the migrations ` +
+        `first: on Kubernetes the chart's migrations Job (<release>-greetboard-migrations, run by ` +
+        `helm install and helm upgrade); elsewhere \`node services/${schema}/dist/cli/migrate.js\` ` +
+        `with the same DATABASE_URL. Or set DATABASE_MIGRATIONS=boot.`,
+    );
+    this.name = 'SchemaNotMigratedError';
+  }
+}
+
+/** The service's migrations not recorded in its schema's migrations table, read-only. */
+async function pendingMigrations(dataSource: DataSource, schema: string): Promise<string[]> {
+  const known = dataSource.migrations.map(
+    (migration) => migration.name ?? migration.constructor.name,
+  );
+  const [table] = await dataSource.query<{ exists: boolean }[]>(
+    `SELECT to_regclass($1) IS NOT NULL AS exists`,
+    [`"${schema}"."migrations"`],
+  );
+  if (!table?.exists) return known;
+  const applied = await dataSource.query<{ name: string }[]>(
+    `SELECT name FROM "${schema}"."migrations"`,
+  );
+  const done = new Set(applied.map((row) => row.name));
+  return known.filter((name) => !done.has(name));
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { loadConfigOrExit } from '@greetboard/config';
+import { loadConfigOrExit, type natsEnv } from '@greetboard/config';
+import { STREAMS } from '@greetboard/contracts';
 import {
   closeDatabaseRuntime,
   openDatabaseRuntime,
@@ -9,7 +10,10 @@ import {
   createDurableStreams,
   STREAM_DEFAULTS,
   type DurableStreams,
+  type DurableStreamsSettings,
+  type StreamLimits,
   type TransportRuntime,
+  waitForNats,
 } from '@greetboard/transport';
 import { serviceLogger } from './logger.js';
 import { requireNatsUrl, runUntilSignal, transportRuntimeFrom } from './run-service.js';
@@ -60,6 +64,52 @@ export function streamsOf(infrastructure: ServiceInfrastructure): DurableStreams
   return infrastructure.streams;
 }
 
+type StreamLimitSettings = Pick<
+  z.infer<typeof natsEnv>,
+  | 'STREAM_CHAT_LINES_MAX_AGE_MS'
+  | 'STREAM_CHAT_LINES_MAX_BYTES'
+  | 'STREAM_DOMAIN_EVENTS_MAX_AGE_MS'
+  | 'STREAM_DOMAIN_EVENTS_MAX_BYTES'
+  | 'STREAM_DEAD_LETTERS_MAX_AGE_MS'
+  | 'STREAM_DEAD_LETTERS_MAX_BYTES'
+>;
+
+/** The configured bounds of every stream; none when the process was given none (tests). */
+function streamLimitsFrom(
+  config: Partial<StreamLimitSettings>,
+): Record<string, StreamLimits> | undefined {
+  const limits: Record<string, StreamLimits> = {};
+  const bound = (name: string, maxAgeMs?: number, maxBytes?: number) => {
+    if (maxAgeMs !== undefined && maxBytes !== undefined) limits[name] = { maxAgeMs, maxBytes };
+  };
+  bound(
+    STREAMS.chatLines.name,
+    config.STREAM_CHAT_LINES_MAX_AGE_MS,
+    config.STREAM_CHAT_LINES_MAX_BYTES,
+  );
+  bound(
+    STREAMS.domainEvents.name,
+    config.STREAM_DOMAIN_EVENTS_MAX_AGE_MS,
+    config.STREAM_DOMAIN_EVENTS_MAX_BYTES,
+  );
+  bound(
+    STREAMS.deadLetters.name,
+    config.STREAM_DEAD_LETTERS_MAX_AGE_MS,
+    config.STREAM_DEAD_LETTERS_MAX_BYTES,
+  );
+  return Object.keys(limits).length > 0 ? limits : undefined;
+}
+
+/** The durable streams' settings from a process's configuration (STREAM_*). */
+export function durableStreamsSettingsFrom(
+  config: { STREAM_MAX_DELIVERIES?: number } & Partial<StreamLimitSettings>,
+): DurableStreamsSettings {
+  return {
+    maxDeliveries: config.STREAM_MAX_DELIVERIES ?? STREAM_DEFAULTS.maxDeliveries,
+    streamLimits: streamLimitsFrom(config),
+  };
+}
+
 export interface OpenInfrastructure extends ServiceInfrastructure {
   close(): Promise<void>;
 }
@@ -69,22 +119,28 @@ export async function openServiceInfrastructure(
   config: Parameters<typeof transportRuntimeFrom>[0] & {
     DATABASE_URL?: string;
     DATA_DIR?: string;
+    DATABASE_MIGRATIONS?: 'boot' | 'external';
     STREAM_MAX_DELIVERIES?: number;
-  },
+  } & Partial<StreamLimitSettings>,
   needs: ServiceNeeds,
+  /** Names the process in the lines logged while NATS is awaited. */
+  service = 'greetboard',
 ): Promise<OpenInfrastructure> {
   const transport = transportRuntimeFrom(config);
+  if (transport.kind === 'nats') {
+    const logger = serviceLogger(service);
+    await waitForNats(transport.url, (line) => logger.warn(line));
+  }
   // The streams' connection is the process's: opened here, closed by `close`, never by a consumer.
   const streams = needs.streams
-    ? await createDurableStreams(transport, {
-        maxDeliveries: config.STREAM_MAX_DELIVERIES ?? STREAM_DEFAULTS.maxDeliveries,
-      })
+    ? await createDurableStreams(transport, durableStreamsSettingsFrom(config))
     : undefined;
   try {
     const database = needs.database
       ? await openDatabaseRuntime({
           DATABASE_URL: config.DATABASE_URL,
           DATA_DIR: config.DATA_DIR ?? './data',
+          DATABASE_MIGRATIONS: config.DATABASE_MIGRATIONS,
         })
       : undefined;
     return {
@@ -127,7 +183,7 @@ export function runServiceMain<TEnv extends z.ZodType, TConfig = z.infer<TEnv>>(
   }
   requireNatsUrl(runtime.service, env);
   runUntilSignal(runtime.service, async () => {
-    const infrastructure = await openServiceInfrastructure(env, runtime.needs);
+    const infrastructure = await openServiceInfrastructure(env, runtime.needs, runtime.service);
     try {
       const running = await runtime.start(config, infrastructure);
       // The one line an operator (and a script waiting for the process) looks for.

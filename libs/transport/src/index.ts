@@ -7,6 +7,7 @@ export * from './in-process/in-process-client.js';
 export * from './installation/installation-names.js';
 export * from './nats/fail-fast-nats-client.js';
 export * from './nats/installation-nats-server.js';
+export * from './nats/wait-for-nats.js';
 export * from './nats/nats-request-deserializer.js';
 export * from './nats/nats-health.js';
 export * from './nats/connection-options.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { deadLetterSubject, STREAMS, type DeadLetter } from '@greetboard/contracts';
-import type { DurableStreams, StreamConsumer, StreamMessage } from '../src/index.js';
+import type { DurableStreams, StreamConsumer, StreamMessage, StreamSpec } from '../src/index.js';
 import { eventually } from './transport-contract.js';
 
 export interface StreamsFixture {
@@ -28,13 +28,17 @@ export function describeDurableStreamsContract(
     let fixture: StreamsFixture;
 
     /** A stream of its own per test, so tests neither share messages nor collide across runs. */
-    async function freshStream(label: string): Promise<{ stream: string; subject: string }> {
+    async function freshStream(
+      label: string,
+      limits: Pick<StreamSpec, 'maxBytes' | 'discard'> = {},
+    ): Promise<{ stream: string; subject: string }> {
       const stream = `TEST_${run}_${label}`.toUpperCase();
       const subject = `tst.${run}.${label}`;
       await fixture.streams.ensureStream({
         name: stream,
         subjects: [`${subject}.>`],
         duplicateWindowMs: 60_000,
+        ...limits,
       });
       createdStreams.push(stream);
       return { stream, subject: `${subject}.notes` };
@@ -119,6 +123,34 @@ export function describeDurableStreamsContract(
       expect([...processed].sort()).toEqual([...published].sort());
       expect(ackedByFirst.length).toBeGreaterThan(0);
       expect(seenBySecond.filter((id) => ackedByFirst.includes(id))).toEqual([]);
+    });
+
+    it('full, refuses new messages (discard new) or drops the oldest (discard old)', async () => {
+      const refusing = await freshStream('full-new', { maxBytes: 20_000, discard: 'new' });
+      const dropping = await freshStream('full-old', { maxBytes: 20_000, discard: 'old' });
+      const large = (i: number): Note => ({ id: `${i}-${'x'.repeat(400)}` });
+      let accepted = 0;
+      for (let i = 0; i < 200; i++) {
+        const stored = await fixture.streams
+          .publish<Note>(refusing.subject, large(i), { msgId: `n${i}` })
+          .then(
+            () => true,
+            () => false,
+          );
+        if (!stored) break;
+        accepted++;
+      }
+      for (let i = 0; i < 200; i++)
+        await fixture.streams.publish<Note>(dropping.subject, large(i), { msgId: `o${i}` });
+      const [full, trimmed] = await fixture.streams.storage([refusing.stream, dropping.stream]);
+      // About 40 messages of this size fit: every one accepted is kept, the rest refused.
+      expect(accepted).toBeGreaterThan(20);
+      expect(accepted).toBeLessThan(60);
+      expect(full).toMatchObject({ stream: refusing.stream, messages: accepted, maxBytes: 20_000 });
+      expect(trimmed).toMatchObject({ stream: dropping.stream, maxBytes: 20_000 });
+      expect(trimmed.messages).toBeGreaterThan(20);
+      expect(trimmed.messages).toBeLessThan(60);
+      expect(trimmed.bytes).toBeLessThanOrEqual(20_000);
     });
 
     it('stores a re-published msgId once and reports the duplicate', async () => {

@@ -1,4 +1,6 @@
 import { keyPrefixOf } from '@greetboard/config';
+import { STREAMS } from '@greetboard/contracts';
+import { exportStreamStorage } from '@greetboard/metrics';
 import { createKeyValueStore } from '@greetboard/kv';
 import { startServiceApp, streamsOf, type ServiceRuntime } from '@greetboard/service-kit';
 import { ChatIngestModule } from './chat-ingest.module.js';
@@ -49,8 +51,15 @@ export const chatIngestRuntime: ServiceRuntime<ChatIngestRuntimeConfig> = {
         infrastructure.transport,
         config.LOG_LEVEL,
       );
+      // chat-ingest owns the streams (it creates both at boot and writes the chat lines):
+      // it alone exports what they hold, so one process answers for it.
+      const streams = streamsOf(infrastructure);
+      const stopExporting = exportStreamStorage(() =>
+        streams.storage(Object.values(STREAMS).map((stream) => stream.name)),
+      );
       return {
         close: async () => {
+          stopExporting();
           await app.close();
           await kv.close();
         },

@@ -118,30 +118,38 @@ export const SUBJECTS = {
   },
 } as const;
 
-/** JetStream streams and the subjects they capture. */
+/**
+ * JetStream streams and the subjects they capture. Their age and size limits are configuration
+ * (STREAM_<NAME>_MAX_AGE_MS / _MAX_BYTES, sized in docs/operations.md); what each does when
+ * full is part of its design, here.
+ */
 export const STREAMS = {
   /**
-   * Chat lines are kept a day; a line published again within two minutes (a retry, or two
-   * replicas reading one channel during a handover) is stored once.
+   * A line published again within two minutes (a retry, or two replicas reading one channel
+   * during a handover) is stored once. Full, it drops its oldest lines: those were read by
+   * sessions long ago, while refusing new ones would stop every channel's chat.
    */
   chatLines: {
     name: 'CHAT_LINES_V1',
     subjects: [`${SUBJECTS.chat.line}.>`],
     duplicateWindowMs: 2 * 60 * 1000,
-    maxAgeMs: 24 * 60 * 60 * 1000,
+    discard: 'old',
   },
-  /** Facts services publish for each other's read models (see domain/domain-events.ts). */
-  domainEvents: { name: 'DOMAIN_EVENTS_V1', subjects: ['domain.>'] },
+  /**
+   * Facts services publish for each other's read models (see domain/domain-events.ts). Full, it
+   * refuses new events: they wait in their service's outbox, while dropping old ones would
+   * lose facts a read model may not have read yet.
+   */
+  domainEvents: { name: 'DOMAIN_EVENTS_V1', subjects: ['domain.>'], discard: 'new' },
   /**
    * Messages a consumer could not handle (invalid, or failing its handler too often), with the
-   * error and the original message, for an operator to look at. Bounded in age and size so a
-   * flood of bad messages cannot fill the server.
+   * error and the original message, for an operator to look at. Full, it drops its oldest
+   * letters: refusing would leave a flood of bad messages going round their consumers.
    */
   deadLetters: {
     name: 'DEAD_LETTERS_V1',
     subjects: [`${SUBJECTS.deadLetter}.>`],
-    maxAgeMs: 14 * 24 * 60 * 60 * 1000,
-    maxBytes: 256 * 1024 * 1024,
+    discard: 'old',
   },
 } as const;
 

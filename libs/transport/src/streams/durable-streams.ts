@@ -20,8 +20,29 @@ export interface StreamSpec {
   duplicateWindowMs?: number;
   /** Messages older than this are discarded. */
   maxAgeMs?: number;
-  /** The oldest messages are discarded while the stream holds more than this. */
+  /** The most the stream holds; what happens at the limit is `discard`'s choice. */
   maxBytes?: number;
+  /**
+   * At `maxBytes`: `old` (the default) drops the oldest messages, `new` refuses the publish,
+   * so the publisher keeps the message and retries (see STREAMS for each stream's choice).
+   */
+  discard?: 'old' | 'new';
+}
+
+/** A stream's configured bounds (STREAM_<NAME>_MAX_AGE_MS, STREAM_<NAME>_MAX_BYTES). */
+export interface StreamLimits {
+  maxAgeMs: number;
+  maxBytes: number;
+}
+
+/** What one stream holds now, for the storage gauges. */
+export interface StreamStorage {
+  /** The stream's name as the contracts give it, without the installation's prefix. */
+  stream: string;
+  messages: number;
+  bytes: number;
+  /** The configured size limit; -1 when unbounded. */
+  maxBytes: number;
 }
 
 /**
@@ -110,6 +131,11 @@ export interface DurableStreams {
    * logged; the next message follows. A message the payload rejects is dead-lettered.
    */
   follow<T>(opts: FollowOptions<T>, handler: FollowHandler<T>): Promise<StreamConsumer>;
+  /**
+   * What each of `streams` (names as the contracts give them) holds now; a stream not created
+   * yet is left out.
+   */
+  storage(streams: readonly string[]): Promise<StreamStorage[]>;
   /** Readiness: whether the streams can be reached. */
   isConnected(): boolean;
   /** Stops every consumer and follower; the process's runtime calls it, never a consumer. */
@@ -132,6 +158,29 @@ export function maxAckPendingFor(maxBatch: number): number {
 export interface DurableStreamsSettings {
   /** Default of `maxDeliveries` (STREAM_MAX_DELIVERIES). */
   maxDeliveries: number;
+  /**
+   * Bounds by stream name, from configuration: they replace a spec's own, so every process
+   * of an installation (all read the same settings) gives a stream the same limits.
+   */
+  streamLimits?: Readonly<Record<string, StreamLimits>>;
+}
+
+/**
+ * `spec` with the process's configured limits for its stream, when it has some, and, for a
+ * stream of STREAMS, the discard policy given there: whichever service ensures the stream
+ * first, and whatever it spelled out, it gets the same settings.
+ */
+export function withConfiguredLimits(
+  spec: StreamSpec,
+  settings: DurableStreamsSettings | undefined,
+): StreamSpec {
+  const designed = Object.values(STREAMS).find((stream) => stream.name === spec.name);
+  const limits = settings?.streamLimits?.[spec.name];
+  return {
+    ...spec,
+    ...(designed ? { discard: designed.discard } : {}),
+    ...(limits ? { maxAgeMs: limits.maxAgeMs, maxBytes: limits.maxBytes } : {}),
+  };
 }
 
 /** The dead-letter stream's definition, as `ensureStream` takes it. */

@@ -16,6 +16,8 @@ import {
   type PublishResult,
   type StreamConsumer,
   type StreamSpec,
+  type StreamStorage,
+  withConfiguredLimits,
 } from './durable-streams.js';
 import { followHandler } from './follow-handler.js';
 
@@ -80,7 +82,8 @@ export class InProcessDurableStreams implements DurableStreams {
     },
   ) {}
 
-  ensureStream(spec: StreamSpec): Promise<void> {
+  ensureStream(streamSpec: StreamSpec): Promise<void> {
+    const spec = withConfiguredLimits(streamSpec, this.settings);
     const existing = this.streams.get(spec.name);
     if (existing) existing.spec = { ...spec };
     else {
@@ -106,8 +109,14 @@ export class InProcessDurableStreams implements DurableStreams {
     forgetOldIds(stream, now);
     const seen = stream.recentIds.get(opts.msgId);
     if (seen) return Promise.resolve({ duplicate: true, sequence: seen.sequence });
-    const sequence = ++stream.lastSequence;
     const text = JSON.stringify(data) ?? 'null';
+    dropExpired(stream, now);
+    const { maxBytes, discard } = stream.spec;
+    if (discard === 'new' && maxBytes !== undefined && maxBytes > 0) {
+      if (stream.size + text.length > maxBytes)
+        return Promise.reject(new Error(`Stream '${stream.spec.name}' is full (maximum bytes)`));
+    }
+    const sequence = ++stream.lastSequence;
     stream.messages.set(sequence, { sequence, subject, text, msgId: opts.msgId, storedAt: now });
     stream.size += text.length;
     stream.recentIds.set(opts.msgId, { sequence, at: now });
@@ -118,6 +127,24 @@ export class InProcessDurableStreams implements DurableStreams {
         this.handOver(follower, text, subject, sequence, opts.msgId);
     }
     return Promise.resolve({ duplicate: false, sequence });
+  }
+
+  /** Sizes are characters of the stored JSON, as `maxBytes` counts them here. */
+  storage(streams: readonly string[]): Promise<StreamStorage[]> {
+    const now = Date.now();
+    const held: StreamStorage[] = [];
+    for (const name of streams) {
+      const stream = this.streams.get(name);
+      if (!stream) continue;
+      dropExpired(stream, now);
+      held.push({
+        stream: name,
+        messages: stream.messages.size,
+        bytes: stream.size,
+        maxBytes: stream.spec.maxBytes ?? -1,
+      });
+    }
+    return Promise.resolve(held);
   }
 
   async consume<T>(opts: ConsumeOptions<T>, handler: BatchHandler<T>): Promise<StreamConsumer> {
@@ -336,12 +363,16 @@ function forgetOldIds(stream: MemoryStream, now: number): void {
   }
 }
 
-/** Drops the oldest messages past the stream's age, then while it holds more than its size. */
+/**
+ * Drops the oldest messages past the stream's age, then (discard `old`) while it holds more
+ * than its size.
+ */
 function dropExpired(stream: MemoryStream, now: number): void {
-  const { maxAgeMs, maxBytes } = stream.spec;
+  const { maxAgeMs, maxBytes, discard } = stream.spec;
   for (const [sequence, message] of stream.messages) {
     const expired = maxAgeMs !== undefined && maxAgeMs > 0 && now - message.storedAt >= maxAgeMs;
-    const over = maxBytes !== undefined && maxBytes > 0 && stream.size > maxBytes;
+    const over =
+      discard !== 'new' && maxBytes !== undefined && maxBytes > 0 && stream.size > maxBytes;
     if (!expired && !over) break;
     stream.messages.delete(sequence);
     stream.size -= message.text.length;

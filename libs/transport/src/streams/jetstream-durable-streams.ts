@@ -1,6 +1,7 @@
 import {
   AckPolicy,
   DeliverPolicy,
+  DiscardPolicy,
   JetStreamApiCodes,
   JetStreamApiError,
   jetstream,
@@ -31,6 +32,8 @@ import {
   type PublishResult,
   type StreamConsumer,
   type StreamSpec,
+  type StreamStorage,
+  withConfiguredLimits,
 } from './durable-streams.js';
 import { followHandler } from './follow-handler.js';
 import { NATS_CONNECTION_OPTIONS } from '../nats/connection-options.js';
@@ -78,7 +81,12 @@ export class JetStreamDurableStreams implements DurableStreams {
     );
   }
 
-  async ensureStream(spec: StreamSpec): Promise<void> {
+  /**
+   * Creates the stream, or brings an existing one's subjects and limits to `spec` (with the
+   * configured limits): an installation whose limits changed gets them at its next boot.
+   */
+  async ensureStream(streamSpec: StreamSpec): Promise<void> {
+    const spec = withConfiguredLimits(streamSpec, this.settings);
     const jsm = await this.jsm();
     const name = nameIn(this.prefix, spec.name);
     const config = {
@@ -86,13 +94,48 @@ export class JetStreamDurableStreams implements DurableStreams {
       duplicate_window: nanos(spec.duplicateWindowMs ?? STREAM_DEFAULTS.duplicateWindowMs),
       max_age: spec.maxAgeMs === undefined ? 0 : nanos(spec.maxAgeMs),
       max_bytes: spec.maxBytes ?? -1,
+      discard: spec.discard === 'new' ? DiscardPolicy.New : DiscardPolicy.Old,
     };
     try {
       await jsm.streams.add({ name, ...config });
     } catch (error) {
       if (!(error instanceof JetStreamApiError) || error.code !== STREAM_NAME_IN_USE) throw error;
-      await jsm.streams.update(name, config);
+      const { config: before } = await jsm.streams.info(name);
+      // A process given no limits (a one-off command) leaves an existing stream's as they are.
+      const bounded = spec.maxAgeMs !== undefined || spec.maxBytes !== undefined;
+      await jsm.streams.update(
+        name,
+        bounded ? config : { ...config, max_age: before.max_age, max_bytes: before.max_bytes },
+      );
+      if (!bounded) return;
+      this.logger.log(
+        `Stream ${name} updated: max_age ${before.max_age / 1e6} -> ${config.max_age / 1e6} ms, ` +
+          `max_bytes ${before.max_bytes} -> ${config.max_bytes}, discard ${before.discard} -> ${config.discard}`,
+      );
     }
+  }
+
+  async storage(streams: readonly string[]): Promise<StreamStorage[]> {
+    const jsm = await this.jsm();
+    const held: StreamStorage[] = [];
+    for (const stream of streams) {
+      try {
+        const info = await jsm.streams.info(nameIn(this.prefix, stream));
+        held.push({
+          stream,
+          messages: info.state.messages,
+          bytes: info.state.bytes,
+          maxBytes: info.config.max_bytes,
+        });
+      } catch (error) {
+        if (
+          !(error instanceof JetStreamApiError) ||
+          error.code !== JetStreamApiCodes.StreamNotFound
+        )
+          throw error;
+      }
+    }
+    return held;
   }
 
   async publish<T>(subject: string, data: T, opts: { msgId: string }): Promise<PublishResult> {

@@ -6,6 +6,7 @@ import {
   openServiceDataSource,
 } from '@greetboard/persistence';
 import { createDurableStreams } from '@greetboard/transport';
+import { durableStreamsSettingsFrom } from '@greetboard/service-kit';
 import { authEnv } from '../config.js';
 import { AUTH_DATABASE } from '../database/auth-database.js';
 import { toUserDto } from '../users/user.entity.js';
@@ -38,11 +39,10 @@ async function promoteAdmin(argv: string[]): Promise<number> {
       const saved = await users.save(user);
       if (env.NATS_URL) {
         // Other services keep a copy of users; tell them. Standalone copies refresh at sign-in.
-        const streams = await createDurableStreams({
-          kind: 'nats',
-          url: env.NATS_URL,
-          prefix: env.INSTALLATION_PREFIX,
-        });
+        const streams = await createDurableStreams(
+          { kind: 'nats', url: env.NATS_URL, prefix: env.INSTALLATION_PREFIX },
+          durableStreamsSettingsFrom(env),
+        );
         const updatedAt = saved.updatedAt.toISOString();
         const { subject } = DOMAIN_EVENTS.userChanged;
         await streams.ensureStream({
