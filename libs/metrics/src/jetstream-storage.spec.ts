@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { exportStreamStorage } from './jetstream-storage.js';
-import { metricsRegistry } from './metrics.js';
+import { metricsRegistry } from './registration.js';
 
 const scrape = () => metricsRegistry.metrics();
 

@@ -1,5 +1,5 @@
 import { Gauge } from 'prom-client';
-import { metricsRegistry } from './metrics.js';
+import { metricsRegistry } from './registration.js';
 
 /** What one JetStream stream holds, as the process that owns the streams reads it. */
 export interface StreamStorageReading {
