@@ -7,7 +7,15 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Headless Chromium for browser tests. Without the background-networking flags Chromium keeps
  * trying to reach Google's services, which this machine's closed network refuses.
  */
-export function launchChromium(): Promise<Browser> {
+export interface ChromiumOptions {
+  /**
+   * Chromium's `--host-resolver-rules`, e.g. `MAP greetboard.test 127.0.0.1`: a host name that
+   * resolves without DNS, so a test can open the app at a name that is not localhost.
+   */
+  hostResolverRules?: string;
+}
+
+export function launchChromium(options: ChromiumOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -18,6 +26,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.hostResolverRules ? [`--host-resolver-rules=${options.hostResolverRules}`] : []),
     ],
   });
 }

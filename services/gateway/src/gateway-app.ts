@@ -111,7 +111,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   app.use(recordRequestDuration);
   app.set('trust proxy', config.TRUST_PROXY_HOPS ?? 0);
-  app.use(securityHeaders(options.imageOrigins));
+  // The scheme of the public address decides: PUBLIC_URL unset means http://localhost:PORT.
+  app.use(securityHeaders(auth.publicUrl, options.imageOrigins));
   app.use(noStoreForUserAnswers());
   app.use(cookieParser());
   app.useBodyParser('json', { limit: MAX_JSON_BODY });

@@ -21,20 +21,30 @@ export interface ChatLine {
 
 /** One standalone runtime in demo mode with its built-in Twitch emulator. */
 export class Standalone {
-  private constructor(private readonly runtime: DemoRuntime) {}
+  private constructor(
+    private readonly runtime: DemoRuntime,
+    private readonly publicUrl?: string,
+  ) {}
 
-  /** `env` adds to (or overrides) the runtime's environment, e.g. faster token validation. */
-  static async start(env?: Record<string, string>): Promise<Standalone> {
-    return new Standalone(await DemoRuntime.start({ name: 'web-e2e', env }));
+  /**
+   * `env` adds to (or overrides) the runtime's environment, e.g. faster token validation; its
+   * PUBLIC_URL, when set, becomes the `origin` tests open. `port`: the app's port (a free one
+   * when unset), for a PUBLIC_URL that names it.
+   */
+  static async start(env?: Record<string, string>, port?: number): Promise<Standalone> {
+    return new Standalone(
+      await DemoRuntime.start({ name: 'web-e2e', env, port }),
+      env?.PUBLIC_URL?.replace(/\/+$/, ''),
+    );
   }
 
   get program(): RunningProgram {
     return this.runtime.program;
   }
 
-  /** The app's public origin (localhost), as a browser opens it. */
+  /** The app's public origin (PUBLIC_URL, else localhost), as a browser opens it. */
   get origin(): string {
-    return this.runtime.origin;
+    return this.publicUrl ?? this.runtime.origin;
   }
 
   get emulatorUrl(): string {

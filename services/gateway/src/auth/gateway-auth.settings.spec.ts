@@ -37,4 +37,12 @@ describe('the session cookie', () => {
       maxAge: 1000,
     });
   });
+
+  it('is not Secure at a plain-http address on the home network, where browsers would drop it', () => {
+    for (const publicUrl of ['http://192.168.1.20:3000', 'http://greetboard.test:3000']) {
+      const lan = settings(publicUrl);
+      expect(sessionCookieName(lan)).toBe('greetboard_session');
+      expect(cookieOptions(lan).secure).toBe(false);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { DomainError } from '@greetboard/contracts';
 import type { KeyValueStore } from '@greetboard/kv';
 import { GATEWAY_KV } from '../gateway.tokens.js';
@@ -8,9 +8,21 @@ import { GATEWAY_AUTH_SETTINGS, type GatewayAuthSettings } from './gateway-auth.
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Security headers on every answer. Images may come from Twitch's CDN (and the emulator). */
-export function securityHeaders(imageOrigins: string[] = []) {
-  return helmet({
+/**
+ * The options of the security headers for an app served at `publicUrl`. Images may come from
+ * Twitch's CDN (and the emulator). Only an app whose public address is https asks browsers to
+ * stay on https (`upgrade-insecure-requests`, HSTS): served over plain http (a PC or a NAS on
+ * the home network, `http://192.168.1.20:3000`), the upgrade would rewrite the app's own
+ * scripts to an https address nothing answers, and the page would stay blank. Headers that
+ * browsers honour only in a secure context (Cross-Origin-Opener-Policy, Origin-Agent-Cluster)
+ * are left out over http too: Chromium ignores them there with an error in the console.
+ */
+export function securityHeaderOptions(
+  publicUrl: string,
+  imageOrigins: string[] = [],
+): HelmetOptions {
+  const https = new URL(publicUrl).protocol === 'https:';
+  return {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
@@ -22,12 +34,22 @@ export function securityHeaders(imageOrigins: string[] = []) {
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],
+        // Helmet adds the directive by default; null leaves it out.
+        'upgrade-insecure-requests': https ? [] : null,
       },
     },
+    strictTransportSecurity: https,
+    crossOriginOpenerPolicy: https,
+    originAgentCluster: https,
     // Avatars are loaded from other origins that send no CORP header.
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
-  });
+  };
+}
+
+/** Security headers on every answer of an app served at `publicUrl`. */
+export function securityHeaders(publicUrl: string, imageOrigins: string[] = []) {
+  return helmet(securityHeaderOptions(publicUrl, imageOrigins));
 }
 
 /** The origin a request says it comes from: its Origin, else its Referer; null when unreadable. */
