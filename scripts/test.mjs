@@ -1,7 +1,8 @@
 // The test command (`npm test`): builds what the end-to-end tier starts, runs the three Jest
 // tiers (unit, integration, e2e), then the fault tests on their own (each kills processes and
-// restarts its private NATS and PostgreSQL under load; alone, their timings stay honest), and closes with one
-// "N passed, N failed" line. Extra arguments go to Jest, e.g. `npm test -- --selectProjects unit`.
+// restarts its private NATS and PostgreSQL under load; alone, their timings stay honest), then the
+// Helm chart on a real one-node Kubernetes (last, so that its CPU disturbs no other test; ADR 0047),
+// and closes with one "N passed, N failed" line. Extra arguments go to Jest, e.g. `npm test -- --selectProjects unit`.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -34,9 +35,10 @@ if (run(process.execPath, ['web/scripts/bundle-size.mjs']) !== 0) {
 }
 
 const FAULT_TESTS = 'fault-[^/]*\\.int-spec\\.ts$';
+const KUBERNETES_TESTS = 'deploy/helm/test/kubernetes\\.int-spec\\.ts$';
 
 /** One Jest run; answers its exit status and its counts. */
-function jest(name, jestArgs) {
+function jest(name, jestArgs, env = {}) {
   const resultsFile = path.join(artifacts, `jest-${name}.json`);
   rmSync(resultsFile, { force: true });
   const status = run(
@@ -49,6 +51,7 @@ function jest(name, jestArgs) {
     ],
     {
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --disable-warning=ExperimentalWarning`,
+      ...env,
     },
   );
   try {
@@ -76,6 +79,7 @@ if (args.length > 0) {
       'e2e',
       '--testPathIgnorePatterns',
       FAULT_TESTS,
+      KUBERNETES_TESTS,
     ]),
     jest('faults', [
       '--selectProjects',
@@ -84,6 +88,11 @@ if (args.length > 0) {
       '--testPathPatterns',
       FAULT_TESTS,
     ]),
+    jest(
+      'kubernetes',
+      ['--selectProjects', 'integration', '--runInBand', '--testPathPatterns', KUBERNETES_TESTS],
+      { GREETBOARD_K8S_TEST: '1' },
+    ),
   );
 }
 

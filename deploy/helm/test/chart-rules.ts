@@ -19,6 +19,7 @@ interface Container {
   securityContext?: Record<string, unknown>;
 }
 interface PodSpec {
+  serviceAccountName?: string;
   containers: Container[];
   initContainers?: Container[];
   securityContext?: Record<string, unknown>;
@@ -217,6 +218,62 @@ export function rulesFor(rendered: K8sObject[], values: Record<string, unknown>)
       for (const kind of ['Secret', 'ConfigMap'] as const) {
         for (const name of referenced[kind])
           expect({ kind, name, known: known[kind].has(name) }).toEqual({ kind, name, known: true });
+      }
+    },
+
+    /**
+     * Helm creates the release's own objects only after its pre-install hooks: every object a
+     * pre-install/pre-upgrade hook's pod uses is a hook itself with a lower weight, or is not
+     * the chart's (built in, like the `default` ServiceAccount, or named in values).
+     */
+    hooksUseOnlyEarlierHooks(): void {
+      const hookOf = (object: K8sObject) => {
+        const annotations = object.metadata.annotations ?? {};
+        const events = (annotations['helm.sh/hook'] ?? '').split(',').filter(Boolean);
+        return { events, weight: Number(annotations['helm.sh/hook-weight'] ?? 0) };
+      };
+      const preHook = (object: K8sObject) =>
+        hookOf(object).events.some((event) => ['pre-install', 'pre-upgrade'].includes(event));
+      const hookPods = rendered.filter(
+        (object) => ['Job', 'Pod'].includes(object.kind) && preHook(object),
+      );
+      expect(hookPods.length).toBe((values.migrations as { enabled: boolean }).enabled ? 1 : 0);
+      for (const hook of hookPods) {
+        const pod = hook.kind === 'Pod' ? (hook.spec as PodSpec) : podSpecOf(hook);
+        const uses: { kind: string; name: string }[] = [
+          { kind: 'ServiceAccount', name: pod.serviceAccountName ?? 'default' },
+        ];
+        for (const container of [...(pod.initContainers ?? []), ...pod.containers]) {
+          for (const variable of container.env ?? []) {
+            const secret = variable.valueFrom?.secretKeyRef?.name;
+            const configMap = variable.valueFrom?.configMapKeyRef?.name;
+            if (secret) uses.push({ kind: 'Secret', name: secret });
+            if (configMap) uses.push({ kind: 'ConfigMap', name: configMap });
+          }
+          for (const source of container.envFrom ?? []) {
+            if (source.secretRef) uses.push({ kind: 'Secret', name: source.secretRef.name });
+            if (source.configMapRef)
+              uses.push({ kind: 'ConfigMap', name: source.configMapRef.name });
+          }
+        }
+        for (const volume of pod.volumes ?? []) {
+          if (volume.secret) uses.push({ kind: 'Secret', name: volume.secret.secretName });
+          if (volume.configMap) uses.push({ kind: 'ConfigMap', name: volume.configMap.name });
+        }
+        for (const { kind, name } of uses) {
+          const object = rendered.find((o) => o.kind === kind && o.metadata.name === name);
+          const where = `${hook.metadata.name} uses ${kind} ${name}`;
+          if (!object) continue;
+          expect({ where, hook: preHook(object) }).toEqual({ where, hook: true });
+          expect({ where, earlier: hookOf(object).weight < hookOf(hook).weight }).toEqual({
+            where,
+            earlier: true,
+          });
+          expect({ where, events: hookOf(object).events }).toEqual({
+            where,
+            events: expect.arrayContaining(hookOf(hook).events),
+          });
+        }
       }
     },
 

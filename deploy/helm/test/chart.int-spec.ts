@@ -61,6 +61,10 @@ describe.each(helm ? VALUE_SETS : [])('the chart with %s values', (set) => {
     rules.referencesResolve();
   });
 
+  it('creates everything a pre-install hook uses before it, as a hook', () => {
+    rules.hooksUseOnlyEarlierHooks();
+  });
+
   it('exposes the gateway alone: the Ingress routes its HTTP port, never metrics', () => {
     rules.onlyTheGatewayIsPublic();
   });

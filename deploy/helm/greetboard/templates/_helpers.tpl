@@ -40,6 +40,18 @@ app.kubernetes.io/component: {{ .component }}
 {{- end -}}
 {{- end -}}
 
+{{/*
+The migrations Job's ServiceAccount: a hook of its own when the chart creates accounts (the
+release's account exists only after the pre-install hooks), else the one values name.
+*/}}
+{{- define "greetboard.migrationsServiceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- printf "%s-migrations" (include "greetboard.fullname" .) -}}
+{{- else -}}
+{{- include "greetboard.serviceAccountName" . -}}
+{{- end -}}
+{{- end -}}
+
 {{- define "greetboard.secretName" -}}
 {{- default (printf "%s-secrets" (include "greetboard.fullname" .)) .Values.secrets.existingSecret -}}
 {{- end -}}
