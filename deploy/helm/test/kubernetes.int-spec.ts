@@ -457,6 +457,47 @@ class LiveClient {
   );
 
   it(
+    'keeps every gateway ready with stats scaled to zero; only statistics answer 503',
+    step(async () => {
+      const stats = `deployment/${FULLNAME}-stats`;
+      kubectl('scale', stats, '--replicas=0');
+      try {
+        await waitFor(
+          () =>
+            !pods().some((pod) => pod.metadata.labels['app.kubernetes.io/component'] === 'stats'),
+          { timeoutMs: 60_000, intervalMs: 500, what: 'the stats pod to be gone' },
+        );
+        // Longer than the readiness probe takes to fail a pod (3 failures, 5 s apart).
+        await new Promise((resolve) => setTimeout(resolve, 20_000));
+        const gateways = servicePods().filter(
+          (pod) => pod.metadata.labels['app.kubernetes.io/component'] === 'gateway',
+        );
+        expect(gateways.length).toBeGreaterThan(0);
+        expect(gateways.filter((pod) => !isReady(pod)).map((pod) => pod.metadata.name)).toEqual([]);
+        expect(await api('GET', '/readyz')).toMatchObject({
+          status: 200,
+          body: { status: 'ready', checks: { stats: 'down', sessions: 'up' } },
+        });
+        expect(await api('GET', '/api/statistics?tz=UTC')).toMatchObject({
+          status: 503,
+          body: { code: 'SERVICE_UNAVAILABLE' },
+        });
+        expect((await api('GET', '/api/sessions')).status).toBe(200);
+        expect((await api('GET', '/auth/me')).status).toBe(200);
+        await lineReachesSocket('stats scaled to zero');
+      } finally {
+        kubectl('scale', stats, '--replicas=1');
+      }
+      await waitFor(async () => (await api('GET', '/api/statistics?tz=UTC')).status === 200, {
+        timeoutMs: 120_000,
+        intervalMs: 1_000,
+        what: 'statistics to answer again',
+      });
+    }),
+    300_000,
+  );
+
+  it(
     'passes helm test: the gateway answers /healthz and /readyz through its Service',
     step(async () => {
       const output = await shAsync(
