@@ -96,6 +96,12 @@ export const liveSocketCloses = new Counter({
 for (const reason of ['normal', 'going_away', 'abnormal', 'other'])
   liveSocketCloses.inc({ reason }, 0);
 for (const direction of ['sent', 'received']) liveMessages.inc({ direction }, 0);
+export const liveMessagesRefused = new Counter({
+  ...UNREGISTERED,
+  name: 'greetboard_live_messages_refused_total',
+  help: 'Live-channel messages refused, by reason (user_rate, invalid, not_allowed, claim_rate, …).',
+  labelNames: ['reason'],
+});
 
 export const natsRequestDuration = new Histogram({
   ...UNREGISTERED,

@@ -16,6 +16,7 @@ import {
   greetDuration,
   httpRequestDuration,
   liveMessages,
+  liveMessagesRefused,
   liveSocketCloses,
   liveSockets,
   monitoredChannels,
@@ -74,7 +75,14 @@ const STREAM_METRICS: Metric[] = [
 
 /** Each service's own families; every process adds the bus and its state. */
 const SERVICE_METRICS: Record<string, Metric[]> = {
-  gateway: [liveSockets, liveMessages, liveSocketCloses, httpRequestDuration, chatLineToSocket],
+  gateway: [
+    liveSockets,
+    liveMessages,
+    liveMessagesRefused,
+    liveSocketCloses,
+    httpRequestDuration,
+    chatLineToSocket,
+  ],
   auth: STREAM_METRICS,
   sessions: [...STREAM_METRICS, chatterUpsertDuration, newChatters, greetDuration],
   stats: STREAM_METRICS,

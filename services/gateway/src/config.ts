@@ -11,6 +11,10 @@ export const gatewayAuthEnv = z.object({
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Requests per minute and client address to /api/* and the rest of /auth/*. */
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** Live sockets one overlay link may hold open; they never count against the owner's. */
+  LIVE_SOCKETS_PER_OVERLAY_LINK: z.coerce.number().int().positive().default(10),
+  /** Live messages one user may send per 10 seconds, across all their sockets. */
+  LIVE_MESSAGES_PER_USER: z.coerce.number().int().positive().default(60),
   /** Express "trust proxy": hops of reverse proxies whose X-Forwarded-For is believed. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   /** The commit the build came from, shown in the footer. */

@@ -46,6 +46,8 @@ export interface GatewayOptions {
         | 'HTTP_HEADERS_TIMEOUT_MS'
         | 'HTTP_REQUEST_TIMEOUT_MS'
         | 'LIVE_SOCKETS_PER_USER'
+        | 'LIVE_SOCKETS_PER_OVERLAY_LINK'
+        | 'LIVE_MESSAGES_PER_USER'
       >
     >;
   transport: TransportRuntime;
@@ -87,6 +89,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     commit: config.GIT_COMMIT ?? '',
     emoteUrlTemplate: config.TWITCH_EMOTE_URL_TEMPLATE ?? DEFAULT_EMOTE_URL_TEMPLATE,
     liveSocketsPerUser: config.LIVE_SOCKETS_PER_USER ?? 50,
+    liveSocketsPerOverlayLink: config.LIVE_SOCKETS_PER_OVERLAY_LINK ?? 10,
+    liveMessagesPerUser: config.LIVE_MESSAGES_PER_USER ?? 60,
   };
   const adapter = new GatewayHttpAdapter({
     headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS ?? 10_000,

@@ -38,7 +38,7 @@ export class GatewayModule {
         GatewayAuthModule.register(options.auth, options.kv),
         SessionsHttpModule,
         StatisticsHttpModule,
-        LiveModule.register(options.auth),
+        LiveModule.register(options.auth, options.kv),
       ],
       controllers: [
         HealthController,

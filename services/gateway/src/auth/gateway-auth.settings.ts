@@ -11,6 +11,10 @@ export interface GatewayAuthSettings {
   emoteUrlTemplate?: string;
   /** Live sockets one user may hold open at once (LIVE_SOCKETS_PER_USER). */
   liveSocketsPerUser?: number;
+  /** Live sockets one overlay link may hold open at once (LIVE_SOCKETS_PER_OVERLAY_LINK). */
+  liveSocketsPerOverlayLink?: number;
+  /** Live messages one user may send per 10 s across all sockets (LIVE_MESSAGES_PER_USER). */
+  liveMessagesPerUser?: number;
 }
 
 export const GATEWAY_AUTH_SETTINGS = Symbol('GATEWAY_AUTH_SETTINGS');

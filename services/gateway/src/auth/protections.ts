@@ -102,10 +102,31 @@ export class SameOriginCheck implements NestMiddleware {
 
 const WINDOW_MS = 60_000;
 
+/** A request counted against a limit: whether it is within, and when the window ends. */
+export interface RequestCount {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
 /**
- * Fixed-window rate limits per client address and route group, counted in the gateway's
- * key-value store (Redis in cluster mode, so every replica shares the counts).
+ * Counts one request of a client address in a route group's fixed one-minute window, in the
+ * gateway's key-value store (Redis in cluster mode, so every replica shares the counts).
  */
+export async function countRequest(
+  kv: KeyValueStore,
+  group: string,
+  address: string,
+  limit: number,
+): Promise<RequestCount> {
+  const window = Math.floor(Date.now() / WINDOW_MS);
+  const count = await kv.increment(`rate:${group}:${address}:${window}`, WINDOW_MS);
+  return {
+    allowed: count <= limit,
+    retryAfterSeconds: Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - Date.now()) / 1000)),
+  };
+}
+
+/** Fixed-window rate limits per client address and route group (see countRequest). */
 @Injectable()
 export class RateLimit implements NestMiddleware {
   constructor(
@@ -118,12 +139,9 @@ export class RateLimit implements NestMiddleware {
     const group = this.groupOf(request.path.toLowerCase());
     if (!group) return next();
     try {
-      const window = Math.floor(Date.now() / WINDOW_MS);
-      const key = `rate:${group.name}:${request.ip ?? 'unknown'}:${window}`;
-      const count = await this.kv.increment(key, WINDOW_MS);
-      if (count <= group.limit) return next();
-      const retryAfter = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - Date.now()) / 1000));
-      response.setHeader('Retry-After', String(retryAfter));
+      const counted = await countRequest(this.kv, group.name, request.ip ?? 'unknown', group.limit);
+      if (counted.allowed) return next();
+      response.setHeader('Retry-After', String(counted.retryAfterSeconds));
       next(new DomainError('RATE_LIMITED'));
     } catch (error) {
       next(error);

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AUTH_REQUESTS,
   CLIENT_MESSAGE_PAYLOADS,
@@ -8,6 +8,7 @@ import {
   sendRequest,
   type ClientMessage,
   type ClientMessageType,
+  type ErrorCode,
   type SessionActor,
   type UserDto,
 } from '@greetboard/contracts';
@@ -15,35 +16,40 @@ import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { SessionAccessCache } from '../sessions/session-access-cache.js';
 import { CLOSE, MAX_ROOMS, type LiveConnection } from './live-connection.js';
 import { LiveHub } from './live-hub.js';
+import { LiveLimits } from './live-limits.js';
+import { RefusedJoins } from './refused-joins.js';
 import { LivePresence } from './presence/live-presence.js';
 
 const isMessageType = (value: unknown): value is ClientMessageType =>
   typeof value === 'string' && Object.hasOwn(CLIENT_MESSAGE_PAYLOADS, value);
 
 /**
- * Parses and validates a client message; undefined (with the reason logged) when it is not
- * JSON, not a known type, or its payload fails validation.
+ * Parses and validates a client message; undefined (with the reason told to `refusal`) when
+ * it is not JSON, not a known type, or its payload fails validation.
  */
-export function parseClientMessage(text: string, logger: Logger): ClientMessage | undefined {
+export function parseClientMessage(
+  text: string,
+  refusal: { warn(reason: string): unknown },
+): ClientMessage | undefined {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    logger.warn('Dropped a live message that is not JSON');
+    refusal.warn('Dropped a live message that is not JSON');
     return undefined;
   }
   const { type, payload } = (raw ?? {}) as { type?: unknown; payload?: unknown };
   if (!isMessageType(type)) {
-    logger.warn(`Dropped a live message of unknown type ${JSON.stringify(type)?.slice(0, 40)}`);
+    refusal.warn(`Dropped a live message of unknown type ${JSON.stringify(type)?.slice(0, 40)}`);
     return undefined;
   }
   if (payload !== undefined && (typeof payload !== 'object' || payload === null)) {
-    logger.warn(`Dropped a ${type} message whose payload is not an object`);
+    refusal.warn(`Dropped a ${type} message whose payload is not an object`);
     return undefined;
   }
   const parsed = CLIENT_MESSAGE_PAYLOADS[type].safeParse(payload ?? {});
   if (!parsed.success) {
-    logger.warn(`Dropped an invalid ${type} message: ${fieldsAtFault(parsed.error).join(', ')}`);
+    refusal.warn(`Dropped an invalid ${type} message: ${fieldsAtFault(parsed.error).join(', ')}`);
     return undefined;
   }
   return { type, payload: parsed.data } as ClientMessage;
@@ -52,6 +58,15 @@ export function parseClientMessage(text: string, logger: Logger): ClientMessage 
 /** Carries out what a live socket asks: rooms, and start/stop/keywords through the sessions service. */
 /** What an overlay link's socket may send (ADR 0029). */
 const OVERLAY_COMMANDS = new Set<ClientMessage['type']>(['auth', 'join_session', 'leave_session']);
+/** A join refused with one of these is refused again for a moment without asking (not outages). */
+const REFUSAL_CODES = new Set<ErrorCode>(['SESSION_NOT_FOUND', 'FORBIDDEN']);
+const SERVER_FAILURES = new Set<ErrorCode>([
+  'SERVICE_UNAVAILABLE',
+  'SERVICE_TIMEOUT',
+  'DATABASE_UNAVAILABLE',
+  'TWITCH_UNAVAILABLE',
+  'INTERNAL',
+]);
 const NO_USER_CHECK = new Set<ClientMessage['type']>([
   'auth',
   'leave_session',
@@ -61,17 +76,28 @@ const NO_USER_CHECK = new Set<ClientMessage['type']>([
 
 @Injectable()
 export class LiveCommands {
-  private readonly logger = new Logger('live');
+  private readonly refusedJoins = new RefusedJoins();
 
   constructor(
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     private readonly hub: LiveHub,
     private readonly access: SessionAccessCache,
     private readonly presence: LivePresence,
+    private readonly limits: LiveLimits,
   ) {}
 
   async handle(connection: LiveConnection, message: ClientMessage): Promise<void> {
     let actor = actorOf(connection);
+    if (
+      message.type === 'join_session' &&
+      !this.access.allows(actor, message.payload.sessionId) &&
+      this.refusedJoins.has(actor, message.payload.sessionId)
+    ) {
+      // Refused a moment ago, or the user had many joins refused lately: refused before any
+      // bus request, so a flood of joins costs a map lookup each.
+      this.limits.refuse(connection, 'not_allowed', `join_session: refused again`);
+      return;
+    }
     try {
       // Claims act only in rooms joined after that check, and a sign-out closes the socket:
       // no round trip to auth for a message sent every few seconds (ADR 0034).
@@ -101,12 +127,21 @@ export class LiveCommands {
           const { sessionId } = message.payload;
           if (connection.rooms.has(sessionId)) return;
           if (connection.rooms.size >= MAX_ROOMS) {
-            this.logger.warn(`User ${actor.id} tried to join more than ${MAX_ROOMS} rooms`);
+            this.limits.refuse(connection, 'room_limit', `more than ${MAX_ROOMS} rooms`);
             return;
           }
           if (!this.access.allows(actor, sessionId)) {
             // Answers only when the actor may see the session (owner or editor).
-            await sendRequest(this.bus, SESSIONS_REQUESTS.chatterListVersion, { actor, sessionId });
+            try {
+              await sendRequest(this.bus, SESSIONS_REQUESTS.chatterListVersion, {
+                actor,
+                sessionId,
+              });
+            } catch (error) {
+              if (error instanceof DomainError && REFUSAL_CODES.has(error.code))
+                this.refusedJoins.add(actor, sessionId);
+              throw error;
+            }
             this.access.grant(actor, sessionId);
           }
           this.hub.join(connection, sessionId);
@@ -151,16 +186,25 @@ export class LiveCommands {
           }
           return;
         }
-        case 'claim_chatter':
-          this.presence.claim(connection, message.payload.sessionId, message.payload.chatterId);
+        case 'claim_chatter': {
+          const dropped = this.presence.claim(
+            connection,
+            message.payload.sessionId,
+            message.payload.chatterId,
+          );
+          if (dropped) this.limits.refuse(connection, dropped, 'claim_chatter dropped');
           return;
+        }
         case 'release_chatter':
           this.presence.release(connection, message.payload.sessionId);
           return;
       }
     } catch (error) {
       const reason = error instanceof DomainError ? error.code : String(error);
-      this.logger.warn(`Live ${message.type} from user ${actor.id} refused: ${reason}`);
+      // Our own failure (a service down or slow) is not the client's: counted, never held
+      // against the socket.
+      const ours = !(error instanceof DomainError) || SERVER_FAILURES.has(error.code);
+      this.limits.refuse(connection, ours ? 'failed' : 'not_allowed', `${message.type}: ${reason}`);
     }
   }
 
@@ -180,7 +224,7 @@ export class LiveCommands {
   ): string | undefined {
     if (named) return named;
     if (connection.rooms.size === 1) return [...connection.rooms][0];
-    this.logger.warn(`User ${connection.user.id} sent a command without a session to apply it to`);
+    this.limits.refuse(connection, 'no_session', 'a command without a session to apply it to');
     return undefined;
   }
 }

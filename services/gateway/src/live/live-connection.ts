@@ -17,6 +17,7 @@ export const CLOSE = {
   goingAway: 1001,
   signedOut: 4001,
   slowConsumer: 4008,
+  /** Too many messages, or too many refused ones, in a window. */
   rateLimited: 4029,
 } as const;
 
@@ -26,6 +27,8 @@ export class LiveConnection {
   isAlive = true;
   private windowStart = Date.now();
   private messagesInWindow = 0;
+  private refusalWindowStart = Date.now();
+  private refusalsInWindow = 0;
 
   private work: Promise<void> = Promise.resolve();
 
@@ -71,6 +74,15 @@ export class LiveConnection {
     }
     this.messagesInWindow++;
     return this.messagesInWindow <= MESSAGES_PER_WINDOW;
+  }
+
+  /** Counts a refused message; answers how many were refused in the current window. */
+  countRefusal(now = Date.now()): number {
+    if (now - this.refusalWindowStart >= MESSAGE_WINDOW_MS) {
+      this.refusalWindowStart = now;
+      this.refusalsInWindow = 0;
+    }
+    return ++this.refusalsInWindow;
   }
 
   close(code: number, reason: string): void {

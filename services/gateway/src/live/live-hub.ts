@@ -168,9 +168,23 @@ export class LiveHub {
     return connections.length;
   }
 
-  /** How many live sockets the user holds open here. */
+  /**
+   * How many live sockets the user's browsers hold open here; sockets opened with an overlay
+   * link have a cap of their own (`linkConnectionsOf`), so a link can never lock its owner out.
+   */
   connectionsOf(userId: string): number {
-    return this.byUser.get(userId)?.size ?? 0;
+    let count = 0;
+    for (const connection of this.byUser.get(userId) ?? [])
+      if (connection.access === 'browser') count++;
+    return count;
+  }
+
+  /** How many live sockets one overlay link (by its login session) holds open here. */
+  linkConnectionsOf(userId: string, loginSessionId: string): number {
+    let count = 0;
+    for (const connection of this.byUser.get(userId) ?? [])
+      if (connection.access !== 'browser' && connection.loginSessionId === loginSessionId) count++;
+    return count;
   }
 
   connectionCount(): number {

@@ -2,10 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { WebSocket } from 'ws';
 import type { LoginAccess, UserDto } from '@greetboard/contracts';
+import { MemoryKeyValueStore } from '@greetboard/kv';
 import type { BusClient } from '@greetboard/transport';
+import type { GatewayAuthSettings } from '../../auth/gateway-auth.settings.js';
 import { LiveCommands, parseClientMessage } from '../live-commands.js';
 import { LiveConnection } from '../live-connection.js';
 import { LiveHub } from '../live-hub.js';
+import { LiveLimits } from '../live-limits.js';
 import { SessionAccessCache } from '../../sessions/session-access-cache.js';
 import type { LivePresence } from './live-presence.js';
 
@@ -28,7 +31,10 @@ function setUp(access: LoginAccess) {
       calls.push(`claim ${sessionId} ${chatterId}`),
     release: (_: LiveConnection, sessionId: string) => calls.push(`release ${sessionId}`),
   } as unknown as LivePresence;
-  const commands = new LiveCommands(bus, new LiveHub(), new SessionAccessCache(), presence);
+  const limits = new LiveLimits(new MemoryKeyValueStore(), {
+    apiRequestsPerMinute: 300,
+  } as GatewayAuthSettings);
+  const commands = new LiveCommands(bus, new LiveHub(), new SessionAccessCache(), presence, limits);
   const socket = { OPEN: 1, readyState: 1, send: () => undefined, close: () => undefined };
   const user = { id: 'u1', username: 'eve' } as UserDto;
   const connection = new LiveConnection(socket as unknown as WebSocket, user, 'login', access);

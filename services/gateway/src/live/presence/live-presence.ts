@@ -114,20 +114,23 @@ export class LivePresence implements OnApplicationBootstrap, OnApplicationShutdo
     this.stopHub?.();
   }
 
-  /** A claim from a socket in the session's room; dropped past the socket's claim budget. */
-  claim(connection: LiveConnection, sessionId: string, chatterId: string, now = Date.now()): void {
-    if (!this.withinBudget(connection, now)) {
-      this.logger.warn(`User ${connection.user.id} sent claims too fast; dropped one`);
-      return;
-    }
-    if (!connection.rooms.has(sessionId) || !isPerson(connection)) {
-      this.logger.warn(`User ${connection.user.id} claimed in a session it has not joined`);
-      return;
-    }
+  /**
+   * A claim from a socket in the session's room; dropped past the socket's claim budget.
+   * Answers why a claim was dropped, for the caller to count (never a log line per claim).
+   */
+  claim(
+    connection: LiveConnection,
+    sessionId: string,
+    chatterId: string,
+    now = Date.now(),
+  ): 'claim_rate' | 'not_joined' | undefined {
+    if (!this.withinBudget(connection, now)) return 'claim_rate';
+    if (!connection.rooms.has(sessionId) || !isPerson(connection)) return 'not_joined';
     let held = this.claims.get(connection);
     if (!held) this.claims.set(connection, (held = new Map<string, HeldClaim>()));
     held.set(sessionId, { chatterId, expiresAt: now + CLAIM_TTL_MS });
     this.localChanged(sessionId);
+    return undefined;
   }
 
   release(connection: LiveConnection, sessionId: string): void {
