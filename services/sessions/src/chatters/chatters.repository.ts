@@ -18,9 +18,13 @@ import { KeywordFilter } from './keyword-filter.js';
 import { RAID_OF_NEW_CHATTER } from '../raids/raids.repository.js';
 import { SessionDomainEvents, chatterEventsInsert } from '../events/session-domain-events.js';
 
-/** Most chatters per page; pages also stop near PAGE_BYTES so one answer fits a NATS message. */
-const PAGE_ROWS = 1_000;
-const PAGE_BYTES = 600_000;
+/**
+ * Most chatters per page of the whole list; pages also stop near PAGE_BYTES. Small enough that
+ * one answer fits a NATS message with room to spare and that reading, encoding and decoding a
+ * page are each a short piece of work for the event loops it passes (ADR 0050).
+ */
+const PAGE_ROWS = 250;
+const PAGE_BYTES = 150_000;
 /** Field names, punctuation and fixed-size values of one chatter in JSON, roughly. */
 const CHATTER_JSON_OVERHEAD = 420;
 /** A timed-out chatter's new line (`EXCLUDED`) sent after the timeout ended. */
