@@ -154,4 +154,21 @@ describe('chatter pages and streamed lists, over HTTP', () => {
       all.map((chatter) => [chatter.username, chatter.isGreeted]),
     );
   });
+
+  it('counts a greet in the next page read', async () => {
+    const before = await page('?hideGreeted=true');
+    const chatter = before.chatters[0];
+    const greet = await stack.call('owner', 'PUT', `/api/chatters/${chatter.id}/greet`, {
+      isGreeted: true,
+    });
+    expect(greet.status).toBe(200);
+    const after = await page('?hideGreeted=true');
+    expect(after).toMatchObject({
+      total: before.total,
+      greeted: before.greeted + 1,
+      pending: before.pending - 1,
+      matching: before.matching - 1,
+    });
+    expect(after.chatters[0].id).toBe(before.chatters[1].id);
+  });
 });
