@@ -66,6 +66,7 @@ export async function streamBody(
   const body = Readable.from(chunks);
   const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
   if (gzip) response.setHeader('Content-Encoding', 'gzip');
+  const release = await streamSlot();
   try {
     await (gzip
       ? pipeline(body, createGzip({ level: constants.Z_BEST_SPEED }), response)
@@ -74,7 +75,33 @@ export async function streamBody(
     if (!response.headersSent) throw error;
     // The pipeline destroyed the response; a client that went away needs no log line.
     if (!request.destroyed) logger.warn(`Stream of ${request.path} cut short: ${String(error)}`);
+  } finally {
+    release();
   }
+}
+
+/**
+ * Whole lists and exports a gateway streams at once; more wait their turn, first come first
+ * served. Each stream keeps this process and the sessions service busy page after page: ten
+ * at once saturate both event loops, so every other request waits a whole turn of them. (A
+ * counter and a queue: no dependency for ten lines.)
+ */
+export const MAX_STREAMS = 2;
+let streaming = 0;
+const waiting: (() => void)[] = [];
+
+/** Waits for a free stream slot; the function returned frees it (or hands it on). */
+export async function streamSlot(): Promise<() => void> {
+  if (streaming < MAX_STREAMS) streaming++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const next = waiting.shift();
+    if (next) next();
+    else streaming--;
+  };
 }
 
 const logger = new Logger('ChatterStream');
