@@ -68,12 +68,16 @@ describe('chatter pages and streamed lists, over HTTP', () => {
     expect(new Set(all.map((chatter) => chatter.id)).size).toBe(total);
     const seen = all.map((chatter) => Date.parse(chatter.firstSeenAt));
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    const greeted = Math.floor(SEEDED / 3);
+    const greeted = all.filter((chatter) => chatter.isGreeted).length;
+    expect(greeted).toBe(Math.floor(SEEDED / 3));
+    // Banned before being greeted: neither greeted nor waiting.
+    const excluded = all.filter((chatter) => !chatter.isGreeted && chatter.moderation).length;
+    expect(excluded).toBeGreaterThan(0);
     const first = await page();
     expect(first).toMatchObject({
       total,
       greeted,
-      pending: total - greeted,
+      pending: total - greeted - excluded,
       matching: total,
       offset: 0,
     });

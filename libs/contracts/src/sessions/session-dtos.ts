@@ -58,8 +58,9 @@ export interface ChatterChanges {
 
 /**
  * One page of a session's chatters in a screen's order and filters, with the counts the
- * screen shows: `total`, `greeted` and `pending` over the whole session, `matching` over the
- * filters ('Showing a-b of matching'). `version` is the list version the page was read at.
+ * screen shows: `total`, `greeted` and `pending` over the whole session (pending: neither
+ * greeted nor banned or timed out, ADR 0041), `matching` over the filters ('Showing a-b of
+ * matching'). `version` is the list version the page was read at.
  */
 export interface ChatterView {
   version: string;

@@ -42,6 +42,7 @@ const VIEW_ORDERS: Record<ChatterViewRequest['order'], string> = {
 interface ViewCounts {
   total: number;
   greeted: number;
+  pending: number;
   matching: number;
 }
 /** Views whose counts are kept, oldest dropped first. */
@@ -171,6 +172,7 @@ export class ChattersRepository {
         this.dataSource,
         `SELECT count(*)::int AS total,
                 count(*) FILTER (WHERE c.is_greeted)::int AS greeted,
+                count(*) FILTER (WHERE NOT c.is_greeted AND c.moderation IS NULL)::int AS pending,
                 count(*) FILTER (WHERE ${matches})::int AS matching
            FROM sessions.chatters c
           WHERE c.session_id = $1 AND ($2::text IS NULL OR true)`,
@@ -194,7 +196,7 @@ export class ChattersRepository {
       version,
       total: counts.total,
       greeted: counts.greeted,
-      pending: counts.total - counts.greeted,
+      pending: counts.pending,
       matching: counts.matching,
       offset: query.offset,
       chatters: rows.map(toChatterDto),
