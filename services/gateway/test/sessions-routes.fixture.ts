@@ -594,6 +594,10 @@ export function sessionsRoutesStack(options: SessionsRoutesOptions = {}) {
     totalChatters,
     chatIn,
     everythingVisible,
+    /** The sessions service's database, for tests that seed what chat would take long to. */
+    get databaseUrl() {
+      return database!.url;
+    },
     /** The stack's NATS, for tests that publish what another service would. */
     get transport() {
       return transport;

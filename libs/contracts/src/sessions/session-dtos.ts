@@ -56,6 +56,22 @@ export interface ChatterChanges {
   complete: boolean;
 }
 
+/**
+ * One page of a session's chatters in a screen's order and filters, with the counts the
+ * screen shows: `total`, `greeted` and `pending` over the whole session (pending: neither
+ * greeted nor banned or timed out, ADR 0041), `matching` over the filters ('Showing a-b of
+ * matching'). `version` is the list version the page was read at.
+ */
+export interface ChatterView {
+  version: string;
+  total: number;
+  greeted: number;
+  pending: number;
+  matching: number;
+  offset: number;
+  chatters: ChatterDto[];
+}
+
 /** One page of a session's chatters, oldest first; `next` continues after the last one. */
 export interface ChatterPage {
   version: string;

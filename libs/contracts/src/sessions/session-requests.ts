@@ -24,6 +24,7 @@ import {
   type ChatterChanges,
   type ChatterListVersion,
   type ChatterPage,
+  type ChatterView,
   type DeleteSessionResult,
   type GlobalEditorDto,
   type GlobalEditorInviteDto,
@@ -151,6 +152,80 @@ export class ChatterPageRequest extends SessionIdRequest {
   after?: string;
 }
 
+/** How a screen orders a session's chatters (ADR 0050). */
+export const CHATTER_VIEW_ORDERS = ['oldest', 'newest', 'next'] as const;
+export type ChatterViewOrder = (typeof CHATTER_VIEW_ORDERS)[number];
+/** The page sizes the screens offer; a page is never longer than the longest. */
+export const CHATTER_VIEW_MAX_LIMIT = 100;
+export const MAX_CHATTER_SEARCH_LENGTH = 50;
+
+/**
+ * The query of `GET /api/sessions/{id}/chatters/page`: one page of a session's chatters in a
+ * screen's order and filters. Query strings are text, so numbers and switches are converted.
+ */
+export class ChatterViewQuery {
+  /** By first seen: `oldest` first (the default), `newest` first, or `next`: pending first. */
+  @IsOptional()
+  @IsIn(CHATTER_VIEW_ORDERS)
+  order?: ChatterViewOrder;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  offset?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(CHATTER_VIEW_MAX_LIMIT)
+  limit?: number;
+
+  /** Leaves greeted chatters out. */
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  hideGreeted?: 'true' | 'false';
+
+  /** Leaves banned and timed-out chatters out. */
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  hideModerated?: 'true' | 'false';
+
+  /** Part of a display name or username, any case. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_CHATTER_SEARCH_LENGTH)
+  search?: string;
+}
+
+/** One page of a session's chatters as a screen shows it. */
+export class ChatterViewRequest extends SessionIdRequest {
+  @IsIn(CHATTER_VIEW_ORDERS)
+  order: ChatterViewOrder;
+
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  offset: number;
+
+  @IsInt()
+  @Min(1)
+  @Max(CHATTER_VIEW_MAX_LIMIT)
+  limit: number;
+
+  @IsBoolean()
+  hideGreeted: boolean;
+
+  @IsBoolean()
+  hideModerated: boolean;
+
+  @IsString()
+  @MaxLength(MAX_CHATTER_SEARCH_LENGTH)
+  search: string;
+}
+
 /** The chatters changed after a list version the caller already holds. */
 export class ChatterChangesRequest extends SessionIdRequest {
   @Matches(/^\d{1,19}$/)
@@ -251,6 +326,10 @@ export const SESSIONS_REQUESTS = {
   listChatters: request<ChatterPageRequest, ChatterPage>(
     SUBJECTS.sessions.listChatters,
     ChatterPageRequest,
+  ),
+  viewChatters: request<ChatterViewRequest, ChatterView>(
+    SUBJECTS.sessions.viewChatters,
+    ChatterViewRequest,
   ),
   listChatterChanges: request<ChatterChangesRequest, ChatterChanges>(
     SUBJECTS.sessions.listChatterChanges,

@@ -1,10 +1,24 @@
-import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   sendRequest,
   SESSIONS_REQUESTS,
   type DeleteSessionResult,
+  type ChatterView,
   type SessionDto,
+  ChatterViewQuery,
   CreateSessionBody,
   IdParams,
   UpdateSessionBody,
@@ -18,14 +32,11 @@ import {
   type AuthenticatedUser,
 } from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
-import { ChatterListCache, unzipList } from './chatter-list-cache.js';
+import { chatterPages, jsonArray, streamBody } from './chatter-stream.js';
 
 @Controller('api/sessions')
 export class SessionsController {
-  constructor(
-    @Inject(BUS_CLIENT) private readonly bus: BusClient,
-    private readonly chatterLists: ChatterListCache,
-  ) {}
+  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
 
   /**
    * The caller's sessions and those of every owner who made them a global editor; through an
@@ -78,9 +89,33 @@ export class SessionsController {
   }
 
   /**
-   * Every chatter of the session, oldest first. Sent gzipped to clients that accept it (a
-   * 10,000-chatter list is about 6 MB of JSON and 0.8 MB gzipped), with the list version as
-   * ETag so an unchanged list costs a 304.
+   * One page of the session's chatters in a screen's order and filters, with the counts the
+   * screen shows (ADR 0050).
+   */
+  @OverlayRoute('read')
+  @Get(':id/chatters/page')
+  chatterPage(
+    @CurrentUser() user: AuthenticatedUser,
+    @CurrentAccess() access: LoginAccess,
+    @Param() { id }: IdParams,
+    @Query() query: ChatterViewQuery,
+  ): Promise<ChatterView> {
+    return sendRequest(this.bus, SESSIONS_REQUESTS.viewChatters, {
+      actor: actorOf(user, access),
+      sessionId: id,
+      order: query.order ?? 'oldest',
+      offset: query.offset ?? 0,
+      limit: query.limit ?? 10,
+      hideGreeted: query.hideGreeted === 'true',
+      hideModerated: query.hideModerated === 'true',
+      search: query.search ?? '',
+    });
+  }
+
+  /**
+   * Every chatter of the session, oldest first, streamed page by page (ADR 0050) and gzipped
+   * for clients that accept it. The list version read first is the ETag, so an unchanged list
+   * costs a 304; the body holds every change up to that version at least.
    */
   @OverlayRoute('read')
   @Get(':id/chatters')
@@ -91,23 +126,20 @@ export class SessionsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const list = await this.chatterLists.get(actorOf(user, access), id);
-    response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    const actor = actorOf(user, access);
+    // Also checks that the caller may see the session's chatters, before any byte is sent.
+    const { version } = await sendRequest(this.bus, SESSIONS_REQUESTS.chatterListVersion, {
+      actor,
+      sessionId: id,
+    });
+    const etag = `W/"${id}:${version}"`;
+    response.setHeader('ETag', etag);
     response.setHeader('Cache-Control', 'private, no-cache');
-    response.setHeader('Vary', 'Accept-Encoding');
-    if (list.version) {
-      const etag = `W/"${id}:${list.version}"`;
-      response.setHeader('ETag', etag);
-      if (request.headers['if-none-match'] === etag) {
-        response.status(304).end();
-        return;
-      }
-    }
-    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-      response.setHeader('Content-Encoding', 'gzip');
-      response.status(200).end(list.gzipped);
+    if (request.headers['if-none-match'] === etag) {
+      response.status(304).end();
       return;
     }
-    response.status(200).end(await unzipList(list));
+    response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    await streamBody(request, response, jsonArray(chatterPages(this.bus, actor, id)));
   }
 }

@@ -1,6 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChatterDto } from '@greetboard/contracts';
-import { chattersCsv, csvCell, exportFileName, toExportedChatter } from './chatter-export.js';
+import {
+  chattersCsv,
+  csvCell,
+  exportFileName,
+  exportJson,
+  toExportedChatter,
+  type ExportedChatter,
+} from './chatter-export.js';
+
+async function text(chunks: AsyncIterable<string>): Promise<string> {
+  let all = '';
+  for await (const chunk of chunks) all += chunk;
+  return all;
+}
 
 const chatter = (overrides: Partial<ChatterDto> = {}): ChatterDto => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -74,21 +87,26 @@ describe('chatter export', () => {
     },
   );
 
-  it('writes a UTF-8 BOM, a header and one CRLF line per chatter that reads back', () => {
-    const csv = chattersCsv([
-      toExportedChatter(chatter()),
-      toExportedChatter(
-        chatter({
-          displayName: 'Zoë ✨',
-          firstMessage: '=HYPERLINK("http://x")\nsecond line',
-          isGreeted: false,
-          greetedAt: null,
-          greetedByUser: null,
-          isFirstTimeChatter: false,
-          isReturningChatter: true,
-        }),
-      ),
-    ]);
+  it('writes a UTF-8 BOM, a header and one CRLF line per chatter that reads back', async () => {
+    const csv = await text(
+      chattersCsv([
+        [toExportedChatter(chatter())],
+        [],
+        [
+          toExportedChatter(
+            chatter({
+              displayName: 'Zoë ✨',
+              firstMessage: '=HYPERLINK("http://x")\nsecond line',
+              isGreeted: false,
+              greetedAt: null,
+              greetedByUser: null,
+              isFirstTimeChatter: false,
+              isReturningChatter: true,
+            }),
+          ),
+        ],
+      ]),
+    );
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(csv.slice(1));
     expect(rows[0]).toEqual([
@@ -118,6 +136,17 @@ describe('chatter export', () => {
     expect(rows[2].slice(0, 3)).toEqual(['Zoë ✨', 'ada', `'=HYPERLINK("http://x")\nsecond line`]);
     expect(rows[2].slice(7)).toEqual(['false', '', '']);
     expect(rows).toHaveLength(3);
+  });
+
+  it('streams the JSON export page by page as the indented JSON of the whole list', async () => {
+    const pages: ExportedChatter[][] = [
+      [toExportedChatter(chatter()), toExportedChatter(chatter({ username: 'bo' }))],
+      [],
+      [toExportedChatter(chatter({ firstMessage: 'line\nbreak' }))],
+    ];
+    expect(await text(exportJson(pages))).toBe(JSON.stringify(pages.flat(), null, 2));
+    expect(await text(exportJson([]))).toBe(JSON.stringify([], null, 2));
+    expect(await text(exportJson([[]]))).toBe('[]');
   });
 
   it('names the file after the session in safe ASCII', () => {

@@ -55,13 +55,39 @@ export function csvCell(value: string | number | boolean | null): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-/** UTF-8 with a byte-order mark (so spreadsheets pick UTF-8), CRLF line ends (RFC 4180). */
-export function chattersCsv(chatters: ExportedChatter[]): string {
-  const lines = [EXPORT_COLUMNS.map((column) => csvCell(column.header)).join(',')];
-  for (const chatter of chatters) {
-    lines.push(EXPORT_COLUMNS.map((column) => csvCell(chatter[column.key])).join(','));
+/**
+ * UTF-8 with a byte-order mark (so spreadsheets pick UTF-8), CRLF line ends (RFC 4180); a
+ * chunk per page of chatters, so an export of any size streams.
+ */
+export async function* chattersCsv(
+  pages: AsyncIterable<ExportedChatter[]> | Iterable<ExportedChatter[]>,
+): AsyncGenerator<string> {
+  yield `\uFEFF${EXPORT_COLUMNS.map((column) => csvCell(column.header)).join(',')}\r\n`;
+  for await (const page of pages) {
+    if (page.length === 0) continue;
+    yield page
+      .map(
+        (chatter) =>
+          `${EXPORT_COLUMNS.map((column) => csvCell(chatter[column.key])).join(',')}\r\n`,
+      )
+      .join('');
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** The JSON export, indented by two spaces (as `JSON.stringify(list, null, 2)`), a chunk per page. */
+export async function* exportJson(
+  pages: AsyncIterable<ExportedChatter[]> | Iterable<ExportedChatter[]>,
+): AsyncGenerator<string> {
+  let first = true;
+  for await (const page of pages) {
+    if (page.length === 0) continue;
+    const items = page.map(
+      (chatter) => `  ${JSON.stringify(chatter, null, 2).replace(/\n/g, '\n  ')}`,
+    );
+    yield (first ? '[\n' : ',\n') + items.join(',\n');
+    first = false;
+  }
+  yield first ? '[]' : '\n]';
 }
 
 /** `greetboard-<session name>-<date>.<ext>`, the name reduced to safe ASCII. */

@@ -1,5 +1,5 @@
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   IdParams,
   sendRequest,
@@ -13,8 +13,8 @@ import {
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
 import { actorOf } from '../sessions/actor.js';
-import { ChatterListCache, unzipList } from '../sessions/chatter-list-cache.js';
-import { chattersCsv, exportFileName, toExportedChatter } from './chatter-export.js';
+import { chatterPages, streamBody } from '../sessions/chatter-stream.js';
+import { chattersCsv, exportFileName, exportJson, toExportedChatter } from './chatter-export.js';
 import { ExportQuery, TimeZoneQuery } from './statistics-http.js';
 
 /** The statistics screen's figures: the signed-in user's own sessions (ADR 0020). */
@@ -53,35 +53,35 @@ export class StatisticsController {
  */
 @Controller('api/sessions')
 export class SessionExportController {
-  constructor(
-    @Inject(BUS_CLIENT) private readonly bus: BusClient,
-    private readonly chatterLists: ChatterListCache,
-  ) {}
+  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
 
   @Get(':id/export')
   async export(
     @CurrentUser() user: AuthenticatedUser,
     @Param() { id }: IdParams,
     @Query() { format = 'csv' }: ExportQuery,
+    @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     const actor = actorOf(user);
-    // The list first: it checks that the caller may see this session's chatters.
-    const list = await this.chatterLists.get(actor, id);
-    const chatters = (JSON.parse((await unzipList(list)).toString('utf8')) as ChatterDto[]).map(
-      toExportedChatter,
-    );
+    // Checks that the caller may see this session's chatters before any byte is sent.
+    await sendRequest(this.bus, SESSIONS_REQUESTS.chatterListVersion, { actor, sessionId: id });
     const sessions = await sendRequest(this.bus, SESSIONS_REQUESTS.listSessions, { actor });
     const name = sessions.find((session: SessionDto) => session.id === id)?.name ?? 'session';
     const file = exportFileName(name, new Date(), format);
     response.setHeader('Content-Disposition', `attachment; filename="${file}"`);
     response.setHeader('Cache-Control', 'private, no-store');
+    const pages = exportedPages(chatterPages(this.bus, actor, id));
     if (format === 'json') {
       response.setHeader('Content-Type', 'application/json; charset=utf-8');
-      response.status(200).end(JSON.stringify(chatters, null, 2));
+      await streamBody(request, response, exportJson(pages));
       return;
     }
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    response.status(200).end(chattersCsv(chatters));
+    await streamBody(request, response, chattersCsv(pages));
   }
+}
+
+async function* exportedPages(pages: AsyncIterable<ChatterDto[]>) {
+  for await (const page of pages) yield page.map(toExportedChatter);
 }

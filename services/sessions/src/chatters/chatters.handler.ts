@@ -6,6 +6,8 @@ import {
   SESSIONS_REQUESTS,
   SessionIdRequest,
   ChatterChangesRequest,
+  ChatterViewRequest,
+  type ChatterView,
   type ChatterChanges,
   type ChatterDto,
   type ChatterListVersion,
@@ -26,6 +28,11 @@ export class ChattersHandler {
   @OnRequest(SESSIONS_REQUESTS.listChatters)
   page(@Payload() request: ChatterPageRequest): Promise<ChatterPage> {
     return this.chatters.page(request.actor, request.sessionId, request.after);
+  }
+
+  @OnRequest(SESSIONS_REQUESTS.viewChatters)
+  view(@Payload() request: ChatterViewRequest): Promise<ChatterView> {
+    return this.chatters.view(request);
   }
 
   @OnRequest(SESSIONS_REQUESTS.listChatterChanges)

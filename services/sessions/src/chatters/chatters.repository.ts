@@ -6,6 +6,8 @@ import {
   type ChatLineReceived,
   type ChatterDto,
   type ChatterPage,
+  type ChatterView,
+  type ChatterViewRequest,
   DOMAIN_EVENTS,
 } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
@@ -16,15 +18,40 @@ import { KeywordFilter } from './keyword-filter.js';
 import { RAID_OF_NEW_CHATTER } from '../raids/raids.repository.js';
 import { SessionDomainEvents, chatterEventsInsert } from '../events/session-domain-events.js';
 
-/** Most chatters per page; pages also stop near PAGE_BYTES so one answer fits a NATS message. */
-const PAGE_ROWS = 1_000;
-const PAGE_BYTES = 600_000;
+/**
+ * Most chatters per page of the whole list; pages also stop near PAGE_BYTES. Small enough that
+ * one answer fits a NATS message with room to spare and that reading, encoding and decoding a
+ * page are each a short piece of work for the event loops it passes (ADR 0050).
+ */
+const PAGE_ROWS = 250;
+const PAGE_BYTES = 150_000;
 /** Field names, punctuation and fixed-size values of one chatter in JSON, roughly. */
 const CHATTER_JSON_OVERHEAD = 420;
 /** A timed-out chatter's new line (`EXCLUDED`) sent after the timeout ended. */
 const TIMEOUT_OVER = `c.moderation = 'timed_out' AND EXCLUDED.last_seen_at >= c.timeout_ends_at`;
 /** Twitch caps a chat message at 500 characters. */
 const FIRST_MESSAGE_MAX = 500;
+
+/** The screens' orders; each is an index scan of `chatters_session_*_idx`. */
+const VIEW_ORDERS: Record<ChatterViewRequest['order'], string> = {
+  oldest: 'c.first_seen_at, c.id',
+  newest: 'c.first_seen_at DESC, c.id DESC',
+  next: 'c.is_greeted, c.first_seen_at, c.id',
+};
+
+interface ViewCounts {
+  total: number;
+  greeted: number;
+  pending: number;
+  matching: number;
+}
+/** Views whose counts are kept, oldest dropped first. */
+const MAX_VIEW_COUNTS = 500;
+
+/** `text` as a LIKE pattern matching it anywhere; its `%`, `_` and `\` match themselves. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
 
 export interface RecordedChatter {
   chatter: ChatterDto;
@@ -39,6 +66,13 @@ export interface RecordedChatter {
 
 @Injectable()
 export class ChattersRepository {
+  /**
+   * The counts of a view by session, list version and filters: counting a session's chatters
+   * walks all of them (about 40 ms at 100,000), while the readers of one version share them.
+   * Read after the version, so they hold every change up to it at least, as the rows do.
+   */
+  private readonly viewCounts = new Map<string, ViewCounts>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: SessionDomainEvents,
@@ -111,6 +145,62 @@ export class ChattersRepository {
     const more = rows.length > chatters.length;
     const last = chatters.at(-1);
     return { version, chatters, next: more && last ? `${last.firstSeenAt}|${last.id}` : null };
+  }
+
+  /**
+   * One page of a screen's view of the session (ADR 0050): filters and order in SQL, served by
+   * the session's indexes, so only the page's rows leave the database. The version is read
+   * first, so every change up to it is in the counts and rows read after it.
+   */
+  async view(
+    sessionId: string,
+    query: Omit<ChatterViewRequest, 'actor' | 'sessionId'>,
+  ): Promise<ChatterView> {
+    const version = await this.listVersion(sessionId);
+    const filters: string[] = [];
+    if (query.hideGreeted) filters.push('NOT c.is_greeted');
+    if (query.hideModerated) filters.push('c.moderation IS NULL');
+    const needle = query.search.trim();
+    if (needle) filters.push(`(c.username ILIKE $2 OR c.display_name ILIKE $2)`);
+    const matches = filters.join(' AND ') || 'true';
+    // $2 is named in every statement (`IS NULL OR true`) so that its type is known unused.
+    const params = [sessionId, needle ? likePattern(needle) : null];
+    const countsKey = JSON.stringify([sessionId, version, filters, needle]);
+    let counts = this.viewCounts.get(countsKey);
+    if (!counts) {
+      [counts] = await queryRows<ViewCounts>(
+        this.dataSource,
+        `SELECT count(*)::int AS total,
+                count(*) FILTER (WHERE c.is_greeted)::int AS greeted,
+                count(*) FILTER (WHERE NOT c.is_greeted AND c.moderation IS NULL)::int AS pending,
+                count(*) FILTER (WHERE ${matches})::int AS matching
+           FROM sessions.chatters c
+          WHERE c.session_id = $1 AND ($2::text IS NULL OR true)`,
+        params,
+      );
+      this.viewCounts.set(countsKey, counts);
+      if (this.viewCounts.size > MAX_VIEW_COUNTS) {
+        this.viewCounts.delete(this.viewCounts.keys().next().value!);
+      }
+    }
+    const rows = await queryRows<ChatterRow>(
+      this.dataSource,
+      `SELECT ${CHATTER_COLUMNS}
+         FROM sessions.chatters c LEFT JOIN sessions.users g ON g.id = c.greeted_by
+        WHERE c.session_id = $1 AND ($2::text IS NULL OR true) AND ${matches}
+        ORDER BY ${VIEW_ORDERS[query.order]}
+        LIMIT $3 OFFSET $4`,
+      [...params, query.limit, query.offset],
+    );
+    return {
+      version,
+      total: counts.total,
+      greeted: counts.greeted,
+      pending: counts.pending,
+      matching: counts.matching,
+      offset: query.offset,
+      chatters: rows.map(toChatterDto),
+    };
   }
 
   async findOwnerOf(chatterId: string): Promise<{ sessionId: string } | undefined> {

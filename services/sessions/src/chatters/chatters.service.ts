@@ -5,6 +5,8 @@ import {
   type ChatterDto,
   type ChatterListVersion,
   type ChatterPage,
+  type ChatterView,
+  type ChatterViewRequest,
   type SessionActor,
 } from '@greetboard/contracts';
 import { greetDuration, secondsSince } from '@greetboard/metrics';
@@ -43,6 +45,12 @@ export class ChattersService {
   async page(actor: SessionActor, sessionId: string, after?: string): Promise<ChatterPage> {
     await this.access.toManageChatters(sessionId, actor);
     return this.chatters.page(sessionId, after);
+  }
+
+  async view(request: ChatterViewRequest): Promise<ChatterView> {
+    const { actor, sessionId, ...query } = request;
+    await this.access.toManageChatters(sessionId, actor);
+    return this.chatters.view(sessionId, query);
   }
 
   /**

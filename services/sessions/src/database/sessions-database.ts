@@ -8,6 +8,7 @@ import { SessionRaids1768200000000 } from './migrations/1768200000000-SessionRai
 import { ChattersWithoutImage1768300000000 } from './migrations/1768300000000-ChattersWithoutImage.js';
 import { ChatterModeration1768400000000 } from './migrations/1768400000000-ChatterModeration.js';
 import { OneSessionPerChannel1768500000000 } from './migrations/1768500000000-OneSessionPerChannel.js';
+import { ChatterViewIndex1768650000000 } from './migrations/1768650000000-ChatterViewIndex.js';
 
 /**
  * The sessions service's schema, defined by its hand-written migrations. Every statement is
@@ -26,5 +27,6 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     ChattersWithoutImage1768300000000,
     ChatterModeration1768400000000,
     OneSessionPerChannel1768500000000,
+    ChatterViewIndex1768650000000,
   ],
 };
