@@ -5,19 +5,17 @@
 // Run after building: `npx nx run-many -t build && node bench/sessions/big-session.mjs`
 // (add --write-docs to record the figures in docs/benchmarks.md, "A session of 100,000 chatters").
 // Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL) and /usr/sbin/nats-server.
-import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
-import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import {
   createTestDatabase,
   freePort,
   startPrivateNatsServer,
 } from '../../libs/testing/dist/index.js';
-import { INSTALLATION, startProcess } from '../lib/processes.mjs';
-import { subjectIn } from '../../libs/transport/dist/index.js';
+import { startProcess } from '../lib/processes.mjs';
+import { standInAuth } from '../lib/stand-in-auth.mjs';
 
 const CHATTERS = Number(process.env.BENCH_CHATTERS ?? 100_000);
 const READERS = Number(process.env.BENCH_READERS ?? 10);
@@ -67,25 +65,8 @@ async function main() {
     profile,
   );
   const base = `http://127.0.0.1:${port}`;
-  const owner = {
-    id: randomUUID(),
-    username: 'bench_streamer',
-    displayName: 'Bench Streamer',
-    profileImage: 'https://static-cdn.jtvnw.net/jtv_user_pictures/bench-profile_image-300x300.png',
-    twitchId: '424242',
-    isApproved: true,
-    isAdmin: false,
-  };
-  const cookie = randomBytes(32).toString('base64url');
-  const nc = await connect({ servers: [nats.url] });
-  const sub = nc.subscribe(subjectIn(INSTALLATION, 'auth.session.resolve.v1'), { queue: 'auth' });
-  void (async () => {
-    for await (const message of sub) {
-      const packet = message.json();
-      const user = packet.data?.sessionId === cookie ? owner : null;
-      message.respond(JSON.stringify({ id: packet.id, response: { user }, isDisposed: true }));
-    }
-  })();
+  const auth = await standInAuth(nats.url);
+  const { owner, headers } = auth;
   await Promise.all([service.booted(), gatewayProcess.booted()]);
 
   /** A process's gauges from its metrics port; a scrape resets the event-loop histogram. */
@@ -105,14 +86,7 @@ async function main() {
   });
 
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
-  await db.query(`INSERT INTO sessions.users VALUES ($1, $2, $3, $4, $5, true, false, now())`, [
-    owner.id,
-    owner.username,
-    owner.displayName,
-    owner.profileImage,
-    owner.twitchId,
-  ]);
-  const headers = { cookie: `greetboard_session=${cookie}`, 'content-type': 'application/json' };
+  await auth.addOwner(db);
   let created;
   for (let attempt = 0; attempt < 100 && !created; attempt++) {
     const response = await fetch(`${base}/api/sessions`, {
@@ -234,8 +208,7 @@ async function main() {
   console.log(JSON.stringify(results, null, 2));
 
   await gatewayProcess.stop();
-  sub.unsubscribe();
-  await nc.close();
+  await auth.close();
   await service.stop();
   await nats.dispose();
   await db.end();

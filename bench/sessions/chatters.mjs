@@ -4,19 +4,17 @@
 // Run after building: `npx nx run-many -t build && node bench/sessions/chatters.mjs`
 // (add --write-docs to record the figures in docs/benchmarks.md, "Sessions service").
 // Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL) and /usr/sbin/nats-server, which it starts.
-import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
-import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import {
   createTestDatabase,
   freePort,
   startPrivateNatsServer,
 } from '../../libs/testing/dist/index.js';
-import { INSTALLATION, startProcess } from '../lib/processes.mjs';
-import { subjectIn } from '../../libs/transport/dist/index.js';
+import { startProcess } from '../lib/processes.mjs';
+import { standInAuth } from '../lib/stand-in-auth.mjs';
 
 const CHATTERS = 10_000;
 const ROUNDS = 300;
@@ -44,37 +42,12 @@ async function main() {
   });
   const gateway = { url: `http://127.0.0.1:${port}` };
 
-  // Sign-in stands in: an auth responder that resolves one cookie to the streamer.
-  const owner = {
-    id: randomUUID(),
-    username: 'bench_streamer',
-    displayName: 'Bench Streamer',
-    profileImage: 'https://static-cdn.jtvnw.net/jtv_user_pictures/bench-profile_image-300x300.png',
-    twitchId: '424242',
-    isApproved: true,
-    isAdmin: false,
-  };
-  const cookie = randomBytes(32).toString('base64url');
-  const nc = await connect({ servers: [nats.url] });
-  const sub = nc.subscribe(subjectIn(INSTALLATION, 'auth.session.resolve.v1'), { queue: 'auth' });
-  void (async () => {
-    for await (const message of sub) {
-      const packet = message.json();
-      const user = packet.data?.sessionId === cookie ? owner : null;
-      message.respond(JSON.stringify({ id: packet.id, response: { user }, isDisposed: true }));
-    }
-  })();
+  const auth = await standInAuth(nats.url);
+  const { owner, headers } = auth;
 
   await Promise.all([service.booted(), gatewayProcess.booted()]);
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
-  await db.query(`INSERT INTO sessions.users VALUES ($1, $2, $3, $4, $5, true, false, now())`, [
-    owner.id,
-    owner.username,
-    owner.displayName,
-    owner.profileImage,
-    owner.twitchId,
-  ]);
-  const headers = { cookie: `greetboard_session=${cookie}`, 'content-type': 'application/json' };
+  await auth.addOwner(db);
   let created;
   for (let attempt = 0; attempt < 100 && !created; attempt++) {
     const response = await fetch(`${gateway.url}/api/sessions`, {
@@ -191,8 +164,7 @@ async function main() {
   console.log(JSON.stringify(results, null, 2));
 
   await gatewayProcess.stop();
-  sub.unsubscribe();
-  await nc.close();
+  await auth.close();
   await service.stop();
   await nats.dispose();
   await db.end();
