@@ -5,7 +5,6 @@ import {
   CHAT_INGEST_EVENTS,
   ChatConnectionChanged,
   isLiveChattersEvent,
-  type ChatterDto,
   LIVE_EVENTS,
   LiveEventEnvelope,
   LOGIN_SESSION_EVENTS,
@@ -13,14 +12,13 @@ import {
   UserSessionsEnded,
 } from '@greetboard/contracts';
 import { OnEvent, rpcValidationPipe } from '@greetboard/transport';
-import { ChatterListCache } from '../sessions/chatter-list-cache.js';
 import { SessionAccessCache } from '../sessions/session-access-cache.js';
 import { LiveHub } from './live-hub.js';
 
 /**
  * Bus events for browsers. Every gateway replica listens outside any queue group, so each
  * one receives each event and writes it to the sockets it holds. The same events keep the
- * replica's chatter lists and session access current (ADR 0035).
+ * replica's session access current.
  */
 @Controller()
 export class LiveRelayHandler {
@@ -28,7 +26,6 @@ export class LiveRelayHandler {
 
   constructor(
     private readonly hub: LiveHub,
-    private readonly chatterLists: ChatterListCache,
     private readonly access: SessionAccessCache,
   ) {}
 
@@ -39,24 +36,9 @@ export class LiveRelayHandler {
   }
 
   private keepViews(envelope: LiveEventEnvelope): void {
-    switch (envelope.type) {
-      case 'new_chatter':
-      case 'chatter_update': {
-        const chatter = envelope.payload as ChatterDto;
-        this.chatterLists.applyChange(chatter.sessionId, envelope.listVersion, [chatter]);
-        return;
-      }
-      case 'session_deleted': {
-        const { id } = envelope.payload as { id: string };
-        // Sent to the session's room when the session is gone; to one user when they lost it.
-        this.access.forgetSession(id);
-        if (envelope.sessionId === id) this.chatterLists.drop(id);
-        return;
-      }
-      default:
-        // Session and account changes leave chatter lists and editor links as they are.
-        return;
-    }
+    // Sent to the session's room when the session is gone; to one user when they lost it.
+    if (envelope.type !== 'session_deleted') return;
+    this.access.forgetSession((envelope.payload as { id: string }).id);
   }
 
   /**
@@ -69,10 +51,6 @@ export class LiveRelayHandler {
       this.logger.warn('Dropped a malformed chatters event');
       return;
     }
-    this.chatterLists.applyChange(event.sessionId, event.listVersion, [
-      ...event.created,
-      ...event.updated,
-    ]);
     this.hub.deliverChatters(event);
   }
 

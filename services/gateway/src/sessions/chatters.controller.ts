@@ -15,14 +15,10 @@ import {
   type AuthenticatedUser,
 } from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
-import { ChatterListCache } from './chatter-list-cache.js';
 
 @Controller('api/chatters')
 export class ChattersController {
-  constructor(
-    @Inject(BUS_CLIENT) private readonly bus: BusClient,
-    private readonly chatterLists: ChatterListCache,
-  ) {}
+  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
 
   /** Greets or un-greets; the server fills greetedAt and greetedBy. */
   @OverlayRoute('greet')
@@ -33,12 +29,10 @@ export class ChattersController {
     @Param() { id }: IdParams,
     @Body() body: GreetChatterBody,
   ): Promise<ChatterDto> {
-    const chatter = await sendRequest(this.bus, SESSIONS_REQUESTS.greetChatter, {
+    return sendRequest(this.bus, SESSIONS_REQUESTS.greetChatter, {
       actor: actorOf(user, access),
       chatterId: id,
       isGreeted: body.isGreeted,
     });
-    this.chatterLists.changedHere(chatter.sessionId);
-    return chatter;
   }
 }

@@ -11,15 +11,11 @@ import {
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import { CurrentUser, type AuthenticatedUser } from '../http/current-user.decorator.js';
 import { actorOf } from './actor.js';
-import { ChatterListCache } from './chatter-list-cache.js';
 
 /** A session's raids and 'greet all raiders' with its undo (ADR 0032); not for overlay links. */
 @Controller('api/sessions')
 export class RaidsController {
-  constructor(
-    @Inject(BUS_CLIENT) private readonly bus: BusClient,
-    private readonly chatterLists: ChatterListCache,
-  ) {}
+  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
 
   /** The session's raids, newest first. */
   @Get(':id/raids')
@@ -30,35 +26,30 @@ export class RaidsController {
   /** Greets every raider of the raid not greeted yet; answers the chatters it greeted. */
   @Post(':id/raids/:raidId/greet')
   @HttpCode(200)
-  async greetAll(
+  greetAll(
     @CurrentUser() user: AuthenticatedUser,
     @Param() { id, raidId }: RaidParams,
   ): Promise<RaidGreetResult> {
-    const result = await sendRequest(this.bus, RAID_REQUESTS.greetRaiders, {
+    return sendRequest(this.bus, RAID_REQUESTS.greetRaiders, {
       actor: actorOf(user),
       sessionId: id,
       raidId,
     });
-    // The caller reads its own change next, even before its live event arrives (ADR 0035).
-    this.chatterLists.changedHere(id);
-    return result;
   }
 
   /** Undoes 'greet all raiders': un-greets exactly the named raiders of the raid. */
   @Post(':id/raids/:raidId/ungreet')
   @HttpCode(200)
-  async ungreet(
+  ungreet(
     @CurrentUser() user: AuthenticatedUser,
     @Param() { id, raidId }: RaidParams,
     @Body() body: UngreetRaidersBody,
   ): Promise<RaidGreetResult> {
-    const result = await sendRequest(this.bus, RAID_REQUESTS.ungreetRaiders, {
+    return sendRequest(this.bus, RAID_REQUESTS.ungreetRaiders, {
       actor: actorOf(user),
       sessionId: id,
       raidId,
       chatterIds: body.chatterIds,
     });
-    this.chatterLists.changedHere(id);
-    return result;
   }
 }

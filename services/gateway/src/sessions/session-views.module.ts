@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { ChatterListCache } from './chatter-list-cache.js';
 import { SessionAccessCache } from './session-access-cache.js';
 
 /**
- * What this gateway replica keeps of sessions between requests: chatter lists and who may
- * manage them. The REST routes read them; the live relay keeps them current (ADR 0035).
+ * What this gateway replica keeps of sessions between requests: who may manage them. The REST
+ * routes read it; the live relay keeps it current. Chatter lists are read from the sessions
+ * service page by page (ADR 0050).
  */
 @Module({
-  providers: [ChatterListCache, SessionAccessCache],
-  exports: [ChatterListCache, SessionAccessCache],
+  providers: [SessionAccessCache],
+  exports: [SessionAccessCache],
 })
 export class SessionViewsModule {}
