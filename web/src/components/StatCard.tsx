@@ -1,8 +1,18 @@
-export function StatCard({ label, value }: { label: string; value: string | number }) {
+/** A labelled figure; `caption` says what it counts, e.g. which sessions (issue 28). */
+export function StatCard({
+  label,
+  value,
+  caption,
+}: {
+  label: string;
+  value: string | number;
+  caption?: string;
+}) {
   return (
     <div className="stat-card">
       <span className="stat-label">{label}</span>
       <span className="stat-value">{value}</span>
+      {caption && <span className="stat-caption">{caption}</span>}
     </div>
   );
 }

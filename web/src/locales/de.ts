@@ -144,6 +144,8 @@ export const de: LocaleMessages = {
     sessionDeleted: 'Sitzung erfolgreich gelöscht!',
     markedGreeted: 'Als begrüßt markiert!',
     unmarkedGreeted: 'Begrüßung zurückgenommen',
+    markedGreetedRun_one: '{{count}} als begrüßt markiert',
+    markedGreetedRun_other: '{{count}} als begrüßt markiert',
     sessionStopped: 'Sitzung beendet!',
     sessionStarted: 'Sitzung gestartet! Überwache den Chat von {{username}}',
     sessionCreated: 'Sitzung erstellt und gestartet! Überwache den Chat von {{username}}',

@@ -139,6 +139,8 @@ export const en = {
     sessionDeleted: 'Session deleted successfully!',
     markedGreeted: 'Marked as greeted!',
     unmarkedGreeted: 'Unmarked as greeted',
+    markedGreetedRun_one: 'Marked {{count}} as greeted',
+    markedGreetedRun_other: 'Marked {{count}} as greeted',
     sessionStopped: 'Session stopped!',
     sessionStarted: "Session started! Monitoring {{username}}'s chat",
     sessionCreated: "Session created and started! Monitoring {{username}}'s chat",

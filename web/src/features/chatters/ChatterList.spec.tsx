@@ -34,14 +34,17 @@ describe('ChatterList', () => {
   });
   afterEach(cleanup);
 
-  it('shows name, first seen and the message count above 1 on the dashboard', () => {
+  it('shows name, first message on one line, first seen and the count above 1 on the dashboard', () => {
     const { container } = renderList('list');
     expect(container.querySelector('ul')?.className).toBe('chatter-list scroll-list');
     expect(container.querySelectorAll('li.chatter-row')).toHaveLength(2);
     expect(screen.getByText('ALICE')).toBeTruthy();
     expect(screen.getByText('Messages: 3')).toBeTruthy();
     expect(screen.queryByText('Messages: 1')).toBeNull();
-    expect(screen.queryByText('hello zebra42')).toBeNull();
+    const message = screen.getByText('hello zebra42');
+    expect(message.tagName).toBe('Q');
+    expect(message.parentElement?.className).toBe('chatter-message-line');
+    expect(message.parentElement?.getAttribute('title')).toBe('hello zebra42');
     expect(screen.queryByText(/Greeted .* by/)).toBeNull();
   });
 

@@ -8,8 +8,8 @@ import { useGreet } from './use-greet';
 import './chatters.css';
 
 /**
- * How much of a chatter a row shows: `list` on the dashboard; `detailed` on the session page
- * (first message, first seen, who greeted and when); `compact` in the OBS overlay, one 40 px
+ * How much of a chatter a row shows: `list` on the dashboard (first message on one line);
+ * `detailed` on the session page (whole first message, first seen, who greeted and when); `compact` in the OBS overlay, one 40 px
  * line whose height the overlay's row count relies on.
  */
 export type ChatterRowVariant = 'list' | 'detailed' | 'compact';
@@ -93,6 +93,9 @@ export function ChatterRow(props: ChatterRowProps) {
   const { t } = useTranslation();
   const look = LOOK[variant];
   const name = chatter.displayName || chatter.username;
+  const firstMessage = message?.(chatter) ?? (
+    <q className="chatter-message">{chatter.firstMessage}</q>
+  );
   return (
     <li
       className={`${look.row} ${chatter.isGreeted ? 'is-greeted' : 'is-pending'}`}
@@ -122,9 +125,15 @@ export function ChatterRow(props: ChatterRowProps) {
             {badges?.(chatter)}
           </span>
           {claim?.(chatter)}
-          {variant === 'detailed' &&
-            chatter.firstMessage &&
-            (message?.(chatter) ?? <q className="chatter-message">{chatter.firstMessage}</q>)}
+          {chatter.firstMessage &&
+            (variant === 'list' ? (
+              // The session page shows the whole first message; the dashboard one line of it.
+              <span className="chatter-message-line" title={chatter.firstMessage}>
+                {firstMessage}
+              </span>
+            ) : (
+              firstMessage
+            ))}
           <span className="chatter-meta">
             <RelativeTime
               iso={chatter.firstSeenAt}

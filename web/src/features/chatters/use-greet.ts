@@ -2,8 +2,16 @@ import toast from 'react-hot-toast';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGreetChatterMutation } from './chatters-api';
+import { createGreetRun } from './greet-run';
 
-/** Toggles a chatter's greeting optimistically and reports the outcome in a toast. */
+/** One run for the whole app: there is one toast area, and a run spans lists and keyboard. */
+const greetRun = createGreetRun();
+
+/**
+ * Toggles a chatter's greeting optimistically and reports the outcome in a toast. A run of
+ * greets shares one toast that counts them ('Marked as greeted!', then 'Marked 3 as greeted'),
+ * its timer restarting with each greet, rather than a stack over the list.
+ */
 export function useGreet(sessionId: string | null | undefined) {
   const { t } = useTranslation();
   // The list does not show the request's state: it need not render again when it changes.
@@ -13,10 +21,19 @@ export function useGreet(sessionId: string | null | undefined) {
       if (!sessionId) return;
       greet({ chatterId, sessionId, isGreeted })
         .unwrap()
-        .then(() =>
-          toast.success(isGreeted ? t('toast.markedGreeted') : t('toast.unmarkedGreeted')),
-        )
-        .catch(() => toast.error(t('toast.updateChatterFailed')));
+        .then(() => {
+          if (!isGreeted) {
+            greetRun.end();
+            toast.success(t('toast.unmarkedGreeted'), { id: 'greet-unmarked' });
+            return;
+          }
+          const { toastId, count } = greetRun.greeted();
+          toast.success(
+            count === 1 ? t('toast.markedGreeted') : t('toast.markedGreetedRun', { count }),
+            { id: toastId },
+          );
+        })
+        .catch(() => toast.error(t('toast.updateChatterFailed'), { id: 'greet-failed' }));
     },
     [greet, sessionId, t],
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { StatusPill } from '../../components/StatusPill';
 import { useGetChattersQuery } from '../chatters/chatters-api';
+import { chatterMessage } from '../chatters/ChatMessage';
 import { ChatterList } from '../chatters/ChatterList';
 import { useJustGreeted, useListedChatters } from '../chatters/hide-greeted';
 import { ShowModeratedSwitch } from '../chatters/ShowModeratedSwitch';
@@ -66,7 +67,9 @@ function SessionChatters({ session }: { session: SessionDto }) {
     return (
       <>
         {banner}
-        <p className="empty-state">{t('dashboard:noChatters')}</p>
+        <p className="empty-state">
+          {session.isActive ? t('dashboard:noChattersActive') : t('dashboard:noChatters')}
+        </p>
       </>
     );
 
@@ -96,6 +99,7 @@ function SessionChatters({ session }: { session: SessionDto }) {
           marks={greetedMark}
           badges={badgesWithRaider}
           claim={page.claimMark}
+          message={chatterMessage}
         />
       )}
       <ChatterPagination

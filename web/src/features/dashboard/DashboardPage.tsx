@@ -76,6 +76,11 @@ export default function DashboardPage() {
     toast.success(t('toast.sessionSelected', { name: session.name }));
   };
 
+  // Say what each figure counts: sessions over all of them, chatters over the selected one
+  // (or, with none selected, the chatter total over all sessions).
+  const allScope = t('dashboard:scopeAll');
+  const selectedScope = selected ? t('dashboard:scopeSelected', { name: selected.name }) : null;
+
   return (
     <div className="page">
       <header className="page-header">
@@ -90,10 +95,26 @@ export default function DashboardPage() {
       )}
       {selected && <ChatConnectionBanner session={selected} />}
       <div className="stat-grid">
-        <StatCard label={t('dashboard:totalSessions')} value={stats.totalSessions} />
-        <StatCard label={t('dashboard:activeSessions')} value={stats.activeSessions} />
-        <StatCard label={t('dashboard:totalChatters')} value={stats.totalChatters} />
-        <StatCard label={t('dashboard:greeted')} value={stats.greeted} />
+        <StatCard
+          label={t('dashboard:totalSessions')}
+          value={stats.totalSessions}
+          caption={allScope}
+        />
+        <StatCard
+          label={t('dashboard:activeSessions')}
+          value={stats.activeSessions}
+          caption={allScope}
+        />
+        <StatCard
+          label={t('dashboard:totalChatters')}
+          value={stats.totalChatters}
+          caption={selectedScope ?? allScope}
+        />
+        <StatCard
+          label={t('dashboard:greeted')}
+          value={stats.greeted}
+          caption={selectedScope ?? t('dashboard:scopeNone')}
+        />
       </div>
       {isLoading ? (
         <Spinner />

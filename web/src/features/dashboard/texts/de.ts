@@ -20,4 +20,8 @@ export const de: DashboardTexts = {
   selectSession: 'Wähle eine Sitzung, um ihre Chatter zu sehen',
   selectHint: 'Klicke auf das Augensymbol neben einer Sitzung, um ihre Chatter hier zu sehen.',
   noChatters: 'Noch keine Chatter. Starte die Sitzung, um mit der Überwachung zu beginnen!',
+  noChattersActive: 'Noch keine Chatter. Warte darauf, dass in deinem Stream gechattet wird...',
+  scopeAll: 'Alle Sitzungen',
+  scopeSelected: 'Ausgewählte Sitzung: {{name}}',
+  scopeNone: 'Sitzung auswählen',
 };

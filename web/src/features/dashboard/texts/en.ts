@@ -18,6 +18,10 @@ export const en = {
   selectSession: 'Select a session to view chatters',
   selectHint: 'Click the eye icon next to a session to see its chatters here.',
   noChatters: 'No chatters yet. Start the session to begin monitoring!',
+  noChattersActive: 'No chatters yet. Waiting for people to chat in your stream...',
+  scopeAll: 'All sessions',
+  scopeSelected: 'Selected session: {{name}}',
+  scopeNone: 'Select a session',
 };
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> } & {

@@ -19,4 +19,8 @@ export const es: DashboardTexts = {
   selectSession: 'Selecciona una sesión para ver quién ha escrito',
   selectHint: 'Haz clic en el icono del ojo junto a una sesión para ver aquí a sus participantes.',
   noChatters: 'Aún no ha escrito nadie. ¡Inicia la sesión para empezar a supervisar!',
+  noChattersActive: 'Aún no ha escrito nadie. Esperando a que alguien escriba en tu directo...',
+  scopeAll: 'Todas las sesiones',
+  scopeSelected: 'Sesión seleccionada: {{name}}',
+  scopeNone: 'Selecciona una sesión',
 };

@@ -20,4 +20,8 @@ export const fr: DashboardTexts = {
   selectHint:
     "Cliquez sur l'icône en forme d'œil à côté d'une session pour afficher ses chatteurs ici.",
   noChatters: 'Aucun chatteur pour le moment. Lancez la session pour commencer le suivi !',
+  noChattersActive: 'Aucun chatteur pour le moment. En attente de messages dans votre chat...',
+  scopeAll: 'Toutes les sessions',
+  scopeSelected: 'Session sélectionnée : {{name}}',
+  scopeNone: 'Sélectionnez une session',
 };
