@@ -16,6 +16,6 @@ export const apiSlice = createApi({
       return headers;
     },
   }),
-  tagTypes: ['Me', 'AppInfo', 'Sessions', 'Chatters', 'Settings', 'ChatConnection'],
+  tagTypes: ['Me', 'AppInfo', 'Sessions', 'Chatters', 'ChatterPage', 'Settings', 'ChatConnection'],
   endpoints: () => ({}),
 });

@@ -25,7 +25,7 @@ const LOOK: Record<
 
 interface ChatterListProps {
   sessionId: string;
-  chatters: ChatterDto[];
+  chatters: readonly ChatterDto[];
   variant: ChatterRowVariant;
   /** Called before the greeting is sent, so Hide greeted can keep the row in view a moment. */
   onGreeted?: (chatterId: string) => void;

@@ -1,4 +1,4 @@
-import type { ChatterDto } from '@greetboard/contracts/wire';
+import type { ChatterDto, ChatterView } from '@greetboard/contracts/wire';
 
 export interface ChatterStats {
   total: number;
@@ -25,6 +25,22 @@ export function chatterStats(
     greeted,
     pending: total - greeted - excluded,
     excluded,
+    greetedPercentage: greetedPercentage(greeted, total),
+  };
+}
+
+/** The stats of a page answer, which counts over the whole session (ADR 0050). */
+export function viewStats(
+  view: Pick<ChatterView, 'total' | 'greeted' | 'pending'> | undefined,
+): ChatterStats {
+  const total = view?.total ?? 0;
+  const greeted = view?.greeted ?? 0;
+  const pending = view?.pending ?? 0;
+  return {
+    total,
+    greeted,
+    pending,
+    excluded: Math.max(0, total - greeted - pending),
     greetedPercentage: greetedPercentage(greeted, total),
   };
 }

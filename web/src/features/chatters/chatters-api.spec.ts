@@ -1,9 +1,14 @@
-import type { ChatterDto } from '@greetboard/contracts/wire';
+import type { ChatterDto, ChatterView } from '@greetboard/contracts/wire';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { apiSlice } from '../../app/api-slice';
 import { createStore } from '../../app/store';
 import { chatterFixture, fakeApi } from '../../../test/unit/test-utils';
-import { applyChatterEvents, chattersApi } from './chatters-api';
+import {
+  applyChatterEvents,
+  chattersApi,
+  patchChatterView,
+  type ChatterPageArgs,
+} from './chatters-api';
 
 const SESSION = 'session-1';
 
@@ -177,6 +182,76 @@ describe('the chatter calls take the answers as the gateway sends them', () => {
     expect(chattersApi.endpoints.getChatters.select(SESSION)(store.getState()).data).toEqual([
       greeted,
     ]);
+    store.dispatch(apiSlice.util.resetApiState());
+  });
+});
+
+describe('chatter pages', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+  const view = (chatters: ChatterDto[]): ChatterView => ({
+    version: '1',
+    total: 100_000,
+    greeted: 40_000,
+    pending: 59_990,
+    matching: 100_000,
+    offset: 0,
+    chatters,
+  });
+  const args = (limit: number): ChatterPageArgs => ({
+    sessionId: SESSION,
+    order: 'newest',
+    offset: 0,
+    limit,
+    hideGreeted: false,
+    hideModerated: false,
+    search: '',
+  });
+
+  it('puts a changed chatter into its page and counts its greeting once', () => {
+    const page = view([chatter('a', '2025-01-01T10:00:00Z')]);
+    const greeted = chatter('a', '2025-01-01T10:00:00Z', { isGreeted: true });
+    expect(patchChatterView(page, [greeted])).toBe(true);
+    expect(patchChatterView(page, [greeted])).toBe(true);
+    expect(page).toMatchObject({ greeted: 40_001, pending: 59_989 });
+    expect(page.chatters[0]?.isGreeted).toBe(true);
+    expect(patchChatterView(page, [chatter('z', '2025-01-01T10:00:00Z')])).toBe(false);
+  });
+
+  it('shows a greeting at once on every page of the session, counts included, and rolls it back', async () => {
+    const store = createStore();
+    const a = chatter('a', '2025-01-01T10:00:00Z');
+    await store.dispatch(chattersApi.util.upsertQueryData('getChatterPage', args(10), view([a])));
+    // The smallest page, for the counts only: it does not hold the chatter.
+    await store.dispatch(
+      chattersApi.util.upsertQueryData(
+        'getChatterPage',
+        args(1),
+        view([chatter('b', '2025-01-01T10:01:00Z')]),
+      ),
+    );
+    let refuse: (value: Response) => void = () => undefined;
+    globalThis.fetch = jest.fn(() => new Promise<Response>((resolve) => (refuse = resolve)));
+    const read = (limit: number) =>
+      chattersApi.endpoints.getChatterPage.select(args(limit))(store.getState()).data;
+    const request = store.dispatch(
+      chattersApi.endpoints.greetChatter.initiate({
+        chatterId: 'a',
+        sessionId: SESSION,
+        isGreeted: true,
+      }),
+    );
+    await Promise.resolve();
+    expect(read(10)?.chatters[0]?.isGreeted).toBe(true);
+    expect(read(10)).toMatchObject({ greeted: 40_001, pending: 59_989 });
+    expect(read(1)).toMatchObject({ greeted: 40_001, pending: 59_989 });
+
+    refuse(new Response('{"code":"INTERNAL","message":"x"}', { status: 500 }));
+    await request.unwrap().catch(() => undefined);
+    expect(read(10)?.chatters[0]?.isGreeted).toBe(false);
+    expect(read(1)).toMatchObject({ greeted: 40_000, pending: 59_990 });
     store.dispatch(apiSlice.util.resetApiState());
   });
 });

@@ -1,7 +1,94 @@
-import type { ChatterDto, ServerMessage } from '@greetboard/contracts/wire';
+import type { ChatterDto, ChatterView, ServerMessage } from '@greetboard/contracts/wire';
 import { isDraft, original } from '@reduxjs/toolkit';
 import { apiSlice } from '../../app/api-slice';
+import { useAppSelector } from '../../app/hooks';
 import { liveSocket } from '../live/live-socket';
+
+/** How a screen asks for one page of a session's chatters (ADR 0050). */
+export interface ChatterPageArgs {
+  sessionId: string;
+  order: 'oldest' | 'newest' | 'next';
+  offset: number;
+  /** 1–100: the screens' page sizes, or the overlay's rows. */
+  limit: number;
+  hideGreeted: boolean;
+  hideModerated: boolean;
+  search: string;
+}
+
+/** The longest search the server takes; a longer one is cut, not refused. */
+export const MAX_SEARCH_LENGTH = 50;
+/**
+ * Refetches of a page caused by live events: at most one a second, so that a busy stream
+ * keeps every screen of an address well within the API's rate limit.
+ */
+export const PAGE_REFETCH_INTERVAL_MS = 1000;
+/** How long a row greeted here keeps its place (as `JUST_GREETED_VISIBLE_MS`). */
+const SETTLE_MS = 2000;
+
+/**
+ * Chatters greeted from this browser a moment ago, with when they settle: a page that shows
+ * one is refetched only then, so the row does not leave under the pointer (Hide greeted,
+ * 'Next to greet') before the screen lets it go.
+ */
+const settlingUntil = new Map<string, number>();
+
+function settleTime(ids: Iterable<string>): number {
+  const now = Date.now();
+  let until = 0;
+  for (const id of ids) {
+    const at = settlingUntil.get(id);
+    if (at === undefined) continue;
+    if (at <= now) settlingUntil.delete(id);
+    else until = Math.max(until, at);
+  }
+  return until;
+}
+
+/**
+ * Greet changes made here, counted into the cached pages already (`was` → `is`): the live
+ * update that echoes one changes no count again, and the raids count it once.
+ */
+export interface GreetChange {
+  was: boolean;
+  is: boolean;
+  at: number;
+  raidCounted?: boolean;
+}
+export const greetChanges = new Map<string, GreetChange>();
+const GREET_CHANGE_TTL_MS = 10_000;
+
+/** The change made here to a chatter's greeting a moment ago that `chatter` echoes, if any. */
+export function echoedGreetChange(chatter: Pick<ChatterDto, 'id' | 'isGreeted'>) {
+  const change = greetChanges.get(chatter.id);
+  if (!change) return undefined;
+  if (Date.now() - change.at > GREET_CHANGE_TTL_MS) {
+    greetChanges.delete(chatter.id);
+    return undefined;
+  }
+  return change.is === chatter.isGreeted ? change : undefined;
+}
+
+const isPending = (chatter: Pick<ChatterDto, 'isGreeted' | 'moderation'>) =>
+  !chatter.isGreeted && !chatter.moderation;
+
+/**
+ * Puts changed chatters into a page in place, adjusting the session's counts for those on it
+ * whose greet or moderation changed; answers whether any was on the page.
+ */
+export function patchChatterView(view: ChatterView, changed: readonly ChatterDto[]): boolean {
+  let found = false;
+  for (const chatter of changed) {
+    const index = view.chatters.findIndex((row) => row.id === chatter.id);
+    if (index === -1) continue;
+    found = true;
+    const before = view.chatters[index];
+    if (before.isGreeted !== chatter.isGreeted) view.greeted += chatter.isGreeted ? 1 : -1;
+    if (isPending(before) !== isPending(chatter)) view.pending += isPending(chatter) ? 1 : -1;
+    view.chatters[index] = chatter;
+  }
+  return found;
+}
 
 export interface GreetInput {
   chatterId: string;
@@ -88,8 +175,122 @@ export function applyChatterEvents(
   return next;
 }
 
+/** The page entries in the cache for a session, to patch them all at once. */
+function cachedPages(state: unknown, sessionId: string): ChatterPageArgs[] {
+  return chattersApi.util
+    .selectCachedArgsForQuery(state as never, 'getChatterPage')
+    .filter((args) => args.sessionId === sessionId);
+}
+
+/** Puts changed chatters into every cached page of their session. */
+export function patchChatterPages(
+  dispatch: (action: unknown) => unknown,
+  state: unknown,
+  sessionId: string,
+  changed: readonly ChatterDto[],
+) {
+  return cachedPages(state, sessionId).map(
+    (args) =>
+      dispatch(
+        chattersApi.util.updateQueryData('getChatterPage', args, (draft) => {
+          patchChatterView(draft, changed);
+        }),
+      ) as { undo: () => void },
+  );
+}
+
 export const chattersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * One page of a session's chatters as a screen shows it, with the session's counts
+     * (ADR 0050). Live events change a chatter on the page in place (with the counts), count
+     * a new chatter in, and mark the page stale only when its rows or counts may have changed
+     * beyond that: it is then refetched at most once a second, and a page showing a chatter
+     * greeted here a moment ago only once that row has settled.
+     */
+    getChatterPage: build.query<ChatterView, ChatterPageArgs>({
+      query: ({ sessionId, order, offset, limit, hideGreeted, hideModerated, search }) => ({
+        url: `/api/sessions/${encodeURIComponent(sessionId)}/chatters/page`,
+        params: {
+          order,
+          offset,
+          limit,
+          hideGreeted: String(hideGreeted),
+          hideModerated: String(hideModerated),
+          ...(search ? { search: search.slice(0, MAX_SEARCH_LENGTH) } : {}),
+        },
+      }),
+      providesTags: (_result, _error, { sessionId }) => [{ type: 'ChatterPage', id: sessionId }],
+      async onCacheEntryAdded(args, api) {
+        try {
+          await api.cacheDataLoaded;
+        } catch {
+          return;
+        }
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        let due = 0;
+        let lastRefetch = 0;
+        const refetch = () => {
+          timer = undefined;
+          lastRefetch = Date.now();
+          void api.dispatch(
+            chattersApi.endpoints.getChatterPage.initiate(args, {
+              subscribe: false,
+              forceRefetch: true,
+            }),
+          );
+        };
+        const markStale = () => {
+          const shown = (api.getCacheEntry().data?.chatters ?? []).map((row) => row.id);
+          const at = Math.max(
+            Date.now(),
+            lastRefetch + PAGE_REFETCH_INTERVAL_MS,
+            settleTime(shown),
+          );
+          if (timer !== undefined && at <= due) return;
+          clearTimeout(timer);
+          due = at;
+          timer = setTimeout(refetch, at - Date.now());
+        };
+        // What changes which rows a page holds: a greet when the greeted are hidden or go last,
+        // a ban or time-out when those are hidden.
+        const reorders = (before: ChatterDto, after: ChatterDto) =>
+          (before.isGreeted !== after.isGreeted && (args.hideGreeted || args.order === 'next')) ||
+          (Boolean(before.moderation) !== Boolean(after.moderation) && args.hideModerated);
+        const unsubscribe = liveSocket.subscribe((event) => {
+          if (event.type !== 'new_chatter' && event.type !== 'chatter_update') return;
+          const chatter = event.payload;
+          if (chatter.sessionId !== args.sessionId) return;
+          let stale = false;
+          api.updateCachedData((draft) => {
+            const before = draft.chatters.find((row) => row.id === chatter.id);
+            if (before) {
+              stale = reorders(before, chatter);
+              patchChatterView(draft, [chatter]);
+            } else if (event.type === 'chatter_update') {
+              // Off the page: the counts may have changed, unless it echoes a greet made here.
+              stale = !echoedGreetChange(chatter);
+            } else {
+              const wasLastPage = draft.offset + draft.chatters.length >= draft.matching;
+              draft.total += 1;
+              if (isPending(chatter)) draft.pending += 1;
+              if (chatter.isGreeted) draft.greeted += 1;
+              // A new chatter matches no search for sure, and lands on the first page of the
+              // newest first or at the end of the others.
+              if (args.search !== '') stale = true;
+              else if (args.order === 'newest' ? args.offset === 0 : wasLastPage) stale = true;
+              else if (args.order === 'next' && draft.chatters.some((row) => row.isGreeted))
+                stale = true;
+              else draft.matching += 1;
+            }
+          });
+          if (stale) markStale();
+        });
+        await api.cacheEntryRemoved;
+        unsubscribe();
+        clearTimeout(timer);
+      },
+    }),
     /** The gateway answers the list sorted by first seen, oldest first (ties by id). */
     getChatters: build.query<ChatterDto[], string>({
       query: (sessionId) => `/api/sessions/${encodeURIComponent(sessionId)}/chatters`,
@@ -130,7 +331,37 @@ export const chattersApi = apiSlice.injectEndpoints({
         method: 'PUT',
         body: { isGreeted },
       }),
-      async onQueryStarted({ chatterId, sessionId, isGreeted }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ chatterId, sessionId, isGreeted }, api) {
+        const { dispatch, queryFulfilled } = api;
+        const getState = () => api.getState();
+        if (isGreeted) settlingUntil.set(chatterId, Date.now() + SETTLE_MS);
+        else settlingUntil.delete(chatterId);
+        // The chatter as a cached page holds it: its greet state before, for the counts of
+        // every page of the session (they count the whole session).
+        const pages = cachedPages(getState(), sessionId);
+        const before = pages
+          .map((args) => chattersApi.endpoints.getChatterPage.select(args)(getState() as never))
+          .flatMap((entry) => entry.data?.chatters ?? [])
+          .find((row) => row.id === chatterId);
+        const after = before && {
+          ...before,
+          isGreeted,
+          greetedAt: isGreeted ? new Date().toISOString() : null,
+          ...(isGreeted ? {} : { greetedBy: null, greetedByUser: null }),
+        };
+        if (before && after && before.isGreeted !== isGreeted)
+          greetChanges.set(chatterId, { was: before.isGreeted, is: isGreeted, at: Date.now() });
+        const pagePatches = pages.map((args) =>
+          dispatch(
+            chattersApi.util.updateQueryData('getChatterPage', args, (draft) => {
+              if (!before || !after) return;
+              if (patchChatterView(draft, [after]) || before.isGreeted === isGreeted) return;
+              draft.greeted += isGreeted ? 1 : -1;
+              if (isPending(before) !== isPending(after))
+                draft.pending += isPending(after) ? 1 : -1;
+            }),
+          ),
+        );
         const patch = dispatch(
           chattersApi.util.updateQueryData('getChatters', sessionId, (draft) => {
             const chatter = draft[indexOfChatter(draft, chatterId)];
@@ -151,12 +382,48 @@ export const chattersApi = apiSlice.injectEndpoints({
               if (index !== -1) draft[index] = data;
             }),
           );
+          patchChatterPages(dispatch, getState(), sessionId, [data]);
         } catch {
           patch.undo();
+          pagePatches.forEach((pagePatch) => pagePatch.undo());
+          greetChanges.delete(chatterId);
         }
       },
     }),
   }),
 });
 
-export const { useGetChattersQuery, useGreetChatterMutation } = chattersApi;
+export const { useGetChattersQuery, useGetChatterPageQuery, useGreetChatterMutation } = chattersApi;
+
+/**
+ * The session's counts from any of its cached pages (each counts the whole session), so a
+ * screen's stat cards need no request of their own.
+ */
+export function selectChatterCounts(state: unknown, sessionId: string | null | undefined) {
+  if (!sessionId) return undefined;
+  for (const args of cachedPages(state, sessionId)) {
+    const data = chattersApi.endpoints.getChatterPage.select(args)(state as never).data;
+    if (data) return data;
+  }
+  return undefined;
+}
+
+/** The smallest page: what a screen asks for when it needs only the session's counts. */
+export const countsPage = (sessionId: string): ChatterPageArgs => ({
+  sessionId,
+  order: 'oldest',
+  offset: 0,
+  limit: 1,
+  hideGreeted: false,
+  hideModerated: false,
+  search: '',
+});
+
+/** The session's counts: those of a page on screen, else read with the smallest page. */
+export function useChatterCounts(sessionId: string | null | undefined) {
+  const cached = useAppSelector((state) => selectChatterCounts(state, sessionId));
+  const own = useGetChatterPageQuery(countsPage(sessionId ?? ''), {
+    skip: !sessionId || cached !== undefined,
+  });
+  return { data: cached ?? own.data, isError: own.isError };
+}

@@ -1,19 +1,19 @@
-import type { SessionDto } from '@greetboard/contracts/wire';
+import type { ChatterDto, SessionDto } from '@greetboard/contracts/wire';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { StatusPill } from '../../components/StatusPill';
-import { useGetChattersQuery } from '../chatters/chatters-api';
 import { chatterMessage } from '../chatters/ChatMessage';
 import { ChatterList } from '../chatters/ChatterList';
-import { useJustGreeted, useListedChatters } from '../chatters/hide-greeted';
+import { SHOW_MODERATED_STORAGE_KEY, useJustGreeted } from '../chatters/hide-greeted';
+import { useStoredBoolean } from '../../app/use-stored-boolean';
 import { ShowModeratedSwitch } from '../chatters/ShowModeratedSwitch';
 import { KeyHelpDialog } from '../chatters/triage/KeyHelpDialog';
 import { greetedMark } from '../chatters/triage/RowMarks';
 import { badgesWithRaider, RaidBanner, useRaidKeyHelp } from '../raids/RaidBanner';
 import { TriageToolbar } from '../chatters/triage/TriageToolbar';
 import { useDeskList } from '../chatters/triage/use-desk-list';
-import { useDeskPage } from '../chatters/triage/use-desk-page';
+import { useServerDeskPage } from '../chatters/triage/use-desk-page';
 import { PageSizeSelect } from '../../components/Pagination';
 import { ChatterPagination } from '../chatters/ChatterPagination';
 import { DASHBOARD_PAGE_WINDOW } from '../../components/pagination';
@@ -21,6 +21,8 @@ import { PresenceAvatars } from '../presence/PresenceAvatars';
 import { StreamStatusBanner } from '../stream-status/StreamStatusBanner';
 import { Eye } from 'lucide-react';
 import toast from 'react-hot-toast';
+
+const NO_CHATTERS: ChatterDto[] = [];
 
 export function ChatterPanel({ session }: { session: SessionDto | null }) {
   const { t } = useTranslation();
@@ -51,19 +53,26 @@ function SessionChatters({ session }: { session: SessionDto }) {
   const { t, ready } = useTranslation('triage');
   const raidTexts = useTranslation('raids');
   const raidKeys = useRaidKeyHelp();
-  const { data: chatters = [], isLoading, isError } = useGetChattersQuery(session.id);
   const [settling, markSettling] = useJustGreeted();
-  const moderated = useListedChatters(chatters);
-  const desk = useDeskList(moderated.listed, settling);
-  const page = useDeskPage(session.id, desk, desk.matching, markSettling);
+  const [showModerated, setShowModerated] = useStoredBoolean(SHOW_MODERATED_STORAGE_KEY, false);
+  const desk = useDeskList(NO_CHATTERS, settling);
+  const page = useServerDeskPage(
+    session.id,
+    desk,
+    { hideGreeted: false, hideModerated: !showModerated },
+    settling,
+    markSettling,
+  );
+  const { isLoading, isError } = page;
+  const total = page.view?.total ?? 0;
 
   useEffect(() => {
     if (isError) toast.error(t('toast.fetchChattersFailed'), { id: 'fetch-chatters' });
   }, [isError, t]);
 
   if (isLoading || !ready || !raidTexts.ready) return <Spinner />;
-  const banner = <RaidBanner sessionId={session.id} chatters={chatters} />;
-  if (chatters.length === 0)
+  const banner = <RaidBanner sessionId={session.id} />;
+  if (total === 0)
     return (
       <>
         {banner}
@@ -76,12 +85,12 @@ function SessionChatters({ session }: { session: SessionDto }) {
   return (
     <>
       {banner}
-      <TriageToolbar desk={desk} page={page} total={chatters.length} />
+      <TriageToolbar desk={desk} page={page} total={total} matching={page.total} />
       <div className="list-toolbar">
         <ShowModeratedSwitch
-          checked={moderated.showModerated}
+          checked={showModerated}
           onChange={(checked) => {
-            moderated.setShowModerated(checked);
+            setShowModerated(checked);
             page.setPage(1);
           }}
         />
@@ -103,8 +112,8 @@ function SessionChatters({ session }: { session: SessionDto }) {
         />
       )}
       <ChatterPagination
-        page={page.page}
-        pageSize={page.pageSize}
+        page={page.shownPage}
+        pageSize={page.shownPageSize}
         total={page.total}
         window={DASHBOARD_PAGE_WINDOW}
         onPageChange={page.setPage}

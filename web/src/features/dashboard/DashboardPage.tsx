@@ -6,7 +6,7 @@ import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useAuth } from '../auth/use-auth';
 import { ChatConnectionBanner } from '../chat-connection/ChatConnectionBanner';
-import { useGetChattersQuery } from '../chatters/chatters-api';
+import { useChatterCounts } from '../chatters/chatters-api';
 import { useLiveRoom } from '../live/use-live-room';
 import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { pickActiveSession } from '../sessions/session-selection';
@@ -27,7 +27,8 @@ export default function DashboardPage() {
   const settings = useGetSettingsQuery();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = sessions.find((s) => s.id === selectedId) ?? null;
-  const { data: chatters } = useGetChattersQuery(selectedId ?? '', { skip: !selectedId });
+  // The counts come with any page of the session's chatters (ADR 0050): the smallest will do.
+  const { data: counts } = useChatterCounts(selectedId);
 
   useEffect(() => {
     if (isError) toast.error(t('toast.fetchSessionsFailed'), { id: 'fetch-sessions' });
@@ -58,16 +59,16 @@ export default function DashboardPage() {
   useSessionReplacedToasts(setReplaced);
 
   const stats = useMemo(() => {
-    const totalChatters = chatters
-      ? chatters.length
+    const totalChatters = counts
+      ? counts.total
       : sessions.reduce((sum, s) => sum + (s._count?.chatters ?? 0), 0);
     return {
       totalSessions: sessions.length,
       activeSessions: sessions.filter((s) => s.isActive).length,
       totalChatters,
-      greeted: chatters ? chatters.filter((c) => c.isGreeted).length : 0,
+      greeted: counts ? counts.greeted : 0,
     };
-  }, [chatters, sessions]);
+  }, [counts, sessions]);
 
   if (!user) return null;
   if (!ready) return <Spinner />;

@@ -8,7 +8,7 @@ import { liveSocket, type LiveSocket } from './live-socket';
 export const RELOAD_AFTER_APPROVAL_MS = 1500;
 
 /** The lists and states fed by live events, which a browser misses while disconnected. */
-export const LIVE_LIST_TAGS = ['Sessions', 'Chatters', 'ChatConnection'] as const;
+export const LIVE_LIST_TAGS = ['Sessions', 'Chatters', 'ChatterPage', 'ChatConnection'] as const;
 
 /**
  * Connects the live socket while signed in, refetches the live lists after every reconnect,

@@ -9,8 +9,8 @@ import { Spinner } from '../../components/Spinner';
 import { overlayLinkToken } from '../../app/overlay-link';
 import type { Me } from '../auth/auth-api';
 import { useAuth } from '../auth/use-auth';
-import { useGetChattersQuery } from '../chatters/chatters-api';
-import { chatterStats } from '../chatters/chatter-stats';
+import { useChatterCounts, useGetChatterPageQuery } from '../chatters/chatters-api';
+import { viewStats } from '../chatters/chatter-stats';
 import { orderChatters } from '../chatters/chatter-order';
 import { ChatterList } from '../chatters/ChatterList';
 import {
@@ -19,6 +19,7 @@ import {
   listedChatters,
   visibleChatters,
 } from '../chatters/hide-greeted';
+import { CHATTER_VIEW_MAX_LIMIT } from './visible-rows';
 import { liveSocket } from '../live/live-socket';
 import { useSignOutOnSocketEnd } from '../live/use-sign-out-on-socket-end';
 import { useLiveRoom } from '../live/use-live-room';
@@ -75,23 +76,20 @@ function Overlay({ user }: { user: Me }) {
   );
 
   const session = list.find((s) => s.id === selectedId) ?? null;
-  const chatters = useGetChattersQuery(session?.id ?? '', { skip: !session });
-  const refetchChatters = chatters.refetch;
-  const hasChatters = Boolean(session);
+  // The header's counts come with any page of the session's chatters (ADR 0050).
+  const counts = useChatterCounts(session?.id);
   useLiveRoom(session?.id);
 
   useEffect(() => {
     const onVisible = () => {
       if (document.visibilityState !== 'visible') return;
       void refetchSessions();
-      if (hasChatters) void refetchChatters();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [refetchSessions, refetchChatters, hasChatters]);
+  }, [refetchSessions]);
 
-  const all = chatters.data ?? [];
-  const stats = chatterStats(all);
+  const stats = viewStats(counts.data);
 
   return (
     <main
@@ -127,7 +125,7 @@ function Overlay({ user }: { user: Me }) {
             <>
               <SessionPicker sessions={list} value={session?.id ?? null} onChange={setSelectedId} />
               {session ? (
-                <SessionMonitor session={session} user={user} chatters={all} />
+                <SessionMonitor session={session} user={user} />
               ) : (
                 <p className="overlay-empty">{t('overlay.selectSession')}</p>
               )}
@@ -174,30 +172,43 @@ function SessionPicker(props: {
   );
 }
 
-function SessionMonitor({
-  session,
-  user,
-  chatters,
-}: {
-  session: SessionDto;
-  user: Me;
-  chatters: ChatterDto[];
-}) {
+const NO_CHATTERS: ChatterDto[] = [];
+
+function SessionMonitor({ session, user }: { session: SessionDto; user: Me }) {
   const { t } = useTranslation();
   const [updateSession, { isLoading: busy }] = useUpdateSessionMutation();
   const [ownerNote, setOwnerNote] = useState(false);
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
-  const stats = chatterStats(chatters);
+  const { listRef, capacity } = useRowCapacity();
   // The overlay lists the people still to greet first, always ('Next to greet'), and never
-  // the banned or timed out: what it shows may be on stream (ADR 0041).
+  // the banned or timed out: what it shows may be on stream (ADR 0041). It reads the rows
+  // that fit (ADR 0050); the page answer counts the rest for '+ N more'.
+  const view = useGetChatterPageQuery({
+    sessionId: session.id,
+    order: 'next',
+    offset: 0,
+    limit: Math.min(capacity, CHATTER_VIEW_MAX_LIMIT),
+    hideGreeted,
+    hideModerated: true,
+    search: '',
+  });
+  const refetchView = view.refetch;
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refetchView();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refetchView]);
+  const chatters = view.data?.chatters ?? NO_CHATTERS;
+  const stats = viewStats(view.data);
   const ordered = useMemo(
     () => orderChatters(listedChatters(chatters, false), 'next', justGreeted),
     [chatters, justGreeted],
   );
-  const shownAll = visibleChatters(ordered, hideGreeted, justGreeted);
-  const { listRef, capacity } = useRowCapacity();
-  const { shown, more } = splitRows(shownAll, capacity);
+  const { shown } = splitRows(visibleChatters(ordered, hideGreeted, justGreeted), capacity);
+  const more = Math.max(0, (view.data?.matching ?? 0) - chatters.length);
   // Starting and stopping are the signed-in owner's, never an overlay link's.
   const isOwner = user.id === session.userId && !user.overlayAccess;
 

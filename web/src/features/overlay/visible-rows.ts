@@ -19,3 +19,6 @@ export const OVERLAY_REFRESH_EVENTS = [
   'session_updated',
   'session_deleted',
 ] as const;
+
+/** The most rows one page read brings (the server's limit, ADR 0050). */
+export const CHATTER_VIEW_MAX_LIMIT = 100;

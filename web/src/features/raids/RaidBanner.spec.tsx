@@ -43,7 +43,7 @@ describe('RaidBanner', () => {
   it('shows nothing before the first raid', async () => {
     const api = fakeApi({ 'GET /api/sessions/session-1/raids': { body: [] } });
     try {
-      const { container } = renderWithApp(<RaidBanner sessionId="session-1" chatters={chatters} />);
+      const { container } = renderWithApp(<RaidBanner sessionId="session-1" />);
       await waitFor(() => expect(api.calls).toContain('GET /api/sessions/session-1/raids'));
       expect(container.textContent).toBe('');
     } finally {
@@ -65,21 +65,24 @@ describe('RaidBanner', () => {
       return fakeFetch(input);
     };
     try {
-      renderWithApp(<RaidBanner sessionId="session-1" chatters={chatters} />);
+      renderWithApp(<RaidBanner sessionId="session-1" />);
       await screen.findByText('Raid_Boss is raiding with 150 viewers');
       expect(screen.getByRole('region', { name: 'Raid' })).toBeTruthy();
-      // Two of the three raiders are still to greet; the chatter without the raid is none.
-      screen.getByRole('button', { name: 'Greet all raiders (2)' });
+      // Two of the three raiders are still to greet, as the raid counts them.
+      await screen.findByRole('button', { name: 'Greet all raiders (2)' });
 
       press('r');
       await screen.findByText('Greeted 2 raiders.');
       expect(api.calls).toContain(`POST ${RAID_PATH}/greet`);
+      // The greet's answer counts into the raid at once.
+      await screen.findByRole('button', { name: 'Greet all raiders (0)' });
 
       press('R', true);
       await screen.findByText('Un-greeted 2 raiders again.');
       expect(api.calls).toContain(`POST ${RAID_PATH}/ungreet`);
       expect(bodies.at(-1)).toBe(JSON.stringify({ chatterIds: ['amy', 'ben'] }));
       expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+      await screen.findByRole('button', { name: 'Greet all raiders (2)' });
     } finally {
       api.restore();
     }
@@ -91,7 +94,7 @@ describe('RaidBanner', () => {
       renderWithApp(
         <>
           <input aria-label="Search" />
-          <RaidBanner sessionId="session-1" chatters={chatters} />
+          <RaidBanner sessionId="session-1" />
         </>,
       );
       await screen.findByText('Raid_Boss is raiding with 150 viewers');

@@ -27,27 +27,24 @@ export function useRaidKeyHelp(): KeyHelp {
 /**
  * The newest raid of the session (ADR 0032): who raids with how many viewers, 'Greet all
  * raiders (n)' for its raiders not greeted yet, and the undo of that, by button or by key
- * (r, Shift+R) anywhere on the desk. Counts come from the session's chatter list, so they
- * follow every greet live. Shows nothing before the session's first raid.
+ * (r, Shift+R) anywhere on the desk. Counts come with the raid and follow every greet live
+ * (the raids API keeps them). Shows nothing before the session's first raid.
  */
-export function RaidBanner({ sessionId, chatters }: { sessionId: string; chatters: ChatterDto[] }) {
+export function RaidBanner({ sessionId }: { sessionId: string }) {
   const { data: raids } = useGetRaidsQuery(sessionId);
   const raid = raids?.[0];
   if (!raid) return null;
-  return <RaidBannerOf key={raid.id} raid={raid} chatters={chatters} />;
+  return <RaidBannerOf key={raid.id} raid={raid} />;
 }
 
-function RaidBannerOf({ raid, chatters }: { raid: RaidDto; chatters: ChatterDto[] }) {
+function RaidBannerOf({ raid }: { raid: RaidDto }) {
   const { t } = useTranslation();
   const [greetRaiders, greeting] = useGreetRaidersMutation();
   const [ungreetRaiders, undoing] = useUngreetRaidersMutation();
   const [last, setLast] = useState<GroupGreet | null>(null);
   const [status, setStatus] = useState('');
   const busy = greeting.isLoading || undoing.isLoading;
-  const pending = useMemo(
-    () => chatters.filter((chatter) => chatter.raidId === raid.id && !chatter.isGreeted).length,
-    [chatters, raid.id],
-  );
+  const pending = Math.max(0, raid.raiderCount - raid.greetedCount);
   const input = useMemo(() => ({ sessionId: raid.sessionId, raidId: raid.id }), [raid]);
 
   const greetAll = useCallback(async () => {

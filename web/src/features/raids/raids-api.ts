@@ -1,6 +1,10 @@
 import type { ChatterDto, RaidDto, RaidGreetResult } from '@greetboard/contracts/wire';
 import { apiSlice } from '../../app/api-slice';
-import { chattersApi } from '../chatters/chatters-api';
+import {
+  echoedGreetChange,
+  patchChatterPages,
+  PAGE_REFETCH_INTERVAL_MS,
+} from '../chatters/chatters-api';
 import { liveSocket } from '../live/live-socket';
 
 export interface RaidInput {
@@ -11,15 +15,26 @@ export interface RaidInput {
 const raidPath = ({ sessionId, raidId }: RaidInput) =>
   `/api/sessions/${encodeURIComponent(sessionId)}/raids/${encodeURIComponent(raidId)}`;
 
-/** Puts the chatters a group greet changed into the session's cached list at once. */
-function applyChatters(sessionId: string, chatters: ChatterDto[]) {
-  const byId = new Map(chatters.map((chatter) => [chatter.id, chatter]));
-  return chattersApi.util.updateQueryData('getChatters', sessionId, (draft) => {
-    draft.forEach((chatter, index) => {
-      const changed = byId.get(chatter.id);
-      if (changed) draft[index] = changed;
-    });
-  });
+/**
+ * Puts the chatters a group greet changed into the session's cached pages at once, and the
+ * change of the raid's greeted count into its cached raids; the live events that follow
+ * refetch what is not on a page.
+ */
+function applyChatters(
+  { dispatch, getState }: { dispatch: (action: unknown) => unknown; getState: () => unknown },
+  { sessionId, raidId }: RaidInput,
+  chatters: ChatterDto[],
+  greeted: boolean,
+) {
+  patchChatterPages(dispatch, getState(), sessionId, chatters);
+  dispatch(
+    raidsApi.util.updateQueryData('getRaids', sessionId, (draft) => {
+      const raid = draft.find((known) => known.id === raidId);
+      if (!raid) return;
+      const count = raid.greetedCount + (greeted ? chatters.length : -chatters.length);
+      raid.greetedCount = Math.min(raid.raiderCount, Math.max(0, count));
+    }),
+  );
 }
 
 export const raidsApi = apiSlice.injectEndpoints({
@@ -33,7 +48,35 @@ export const raidsApi = apiSlice.injectEndpoints({
         } catch {
           return;
         }
+        // A raider greeted or arriving changes a raid's counts: a greet made here counts in
+        // once; anything else has the raids read again, at most once a second.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const refetch = () => {
+          timer = undefined;
+          void api.dispatch(
+            raidsApi.endpoints.getRaids.initiate(sessionId, {
+              subscribe: false,
+              forceRefetch: true,
+            }),
+          );
+        };
         const unsubscribe = liveSocket.subscribe((event) => {
+          if (event.type === 'new_chatter' || event.type === 'chatter_update') {
+            const { sessionId: of, raidId } = event.payload;
+            if (of !== sessionId || !raidId) return;
+            const change = event.type === 'chatter_update' && echoedGreetChange(event.payload);
+            if (!change) {
+              timer ??= setTimeout(refetch, PAGE_REFETCH_INTERVAL_MS);
+              return;
+            }
+            if (change.raidCounted || change.was === change.is) return;
+            change.raidCounted = true;
+            api.updateCachedData((draft) => {
+              const raid = draft.find((known) => known.id === raidId);
+              if (raid) raid.greetedCount += change.is ? 1 : -1;
+            });
+            return;
+          }
           if (event.type !== 'raid' || event.payload.sessionId !== sessionId) return;
           const raid = event.payload;
           api.updateCachedData((draft) => {
@@ -42,14 +85,15 @@ export const raidsApi = apiSlice.injectEndpoints({
         });
         await api.cacheEntryRemoved;
         unsubscribe();
+        clearTimeout(timer);
       },
     }),
     /** 'Greet all raiders': greets the raid's ungreeted raiders, answers exactly those. */
     greetRaiders: build.mutation<RaidGreetResult, RaidInput>({
       query: (input) => ({ url: `${raidPath(input)}/greet`, method: 'POST' }),
-      async onQueryStarted({ sessionId }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(applyChatters(sessionId, data.chatters));
+      async onQueryStarted(input, api) {
+        const { data } = await api.queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) applyChatters(api, input, data.chatters, true);
       },
     }),
     /** The undo of 'greet all raiders': un-greets exactly the chatters it greeted. */
@@ -59,9 +103,9 @@ export const raidsApi = apiSlice.injectEndpoints({
         method: 'POST',
         body: { chatterIds },
       }),
-      async onQueryStarted({ sessionId }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(applyChatters(sessionId, data.chatters));
+      async onQueryStarted({ sessionId, raidId }, api) {
+        const { data } = await api.queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) applyChatters(api, { sessionId, raidId }, data.chatters, false);
       },
     }),
   }),

@@ -12,15 +12,14 @@ import { StatCard } from '../../components/StatCard';
 import { StatusPill } from '../../components/StatusPill';
 import { useAuth } from '../auth/use-auth';
 import { ChatConnectionBanner } from '../chat-connection/ChatConnectionBanner';
-import { useGetChattersQuery } from '../chatters/chatters-api';
-import { chatterStats } from '../chatters/chatter-stats';
+import { useChatterCounts } from '../chatters/chatters-api';
+import { viewStats } from '../chatters/chatter-stats';
 import { ChatterList } from '../chatters/ChatterList';
 import { ShowModeratedSwitch } from '../chatters/ShowModeratedSwitch';
 import {
   HIDE_GREETED_STORAGE_KEY,
+  SHOW_MODERATED_STORAGE_KEY,
   useJustGreeted,
-  useListedChatters,
-  visibleChatters,
 } from '../chatters/hide-greeted';
 import { PageSizeSelect } from '../../components/Pagination';
 import { ChatterPagination } from '../chatters/ChatterPagination';
@@ -30,7 +29,7 @@ import { greetedMark } from '../chatters/triage/RowMarks';
 import { badgesWithRaider, RaidBanner, useRaidKeyHelp } from '../raids/RaidBanner';
 import { TriageToolbar } from '../chatters/triage/TriageToolbar';
 import { useDeskList } from '../chatters/triage/use-desk-list';
-import { useDeskPage } from '../chatters/triage/use-desk-page';
+import { useServerDeskPage } from '../chatters/triage/use-desk-page';
 import { SESSION_PAGE_WINDOW } from '../../components/pagination';
 import { RelativeTime } from '../i18n/RelativeTime';
 import { useLiveRoom } from '../live/use-live-room';
@@ -79,9 +78,8 @@ function SessionDetails({ session }: { session: SessionDto }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const controls = useSessionControls(user?.username);
-  const chatters = useGetChattersQuery(session.id);
-  const list = chatters.data ?? [];
-  const stats = chatterStats(list);
+  const chatters = useChatterCounts(session.id);
+  const stats = viewStats(chatters.data);
   const isOwner = user?.id === session.userId;
   const rename = useRenaming();
 
@@ -160,33 +158,29 @@ function SessionDetails({ session }: { session: SessionDto }) {
         <StatCard label={t('sessionPage:pending')} value={stats.pending} />
         <StatCard label={t('sessionPage:progress')} value={`${stats.greetedPercentage}%`} />
       </div>
-      {chatters.isLoading ? (
-        <Spinner />
-      ) : (
-        <PeopleToGreet session={session} chatters={list} pending={stats.pending} />
-      )}
+      <PeopleToGreet session={session} pending={stats.pending} />
     </div>
   );
 }
 
-function PeopleToGreet({
-  session,
-  chatters,
-  pending,
-}: {
-  session: SessionDto;
-  chatters: ChatterDto[];
-  pending: number;
-}) {
+const NO_CHATTERS: ChatterDto[] = [];
+
+function PeopleToGreet({ session, pending }: { session: SessionDto; pending: number }) {
   const { t, ready } = useTranslation('triage');
   const raidTexts = useTranslation('raids');
   const raidKeys = useRaidKeyHelp();
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
-  const moderated = useListedChatters(chatters);
-  const desk = useDeskList(moderated.listed, justGreeted);
-  const shown = visibleChatters(desk.matching, hideGreeted, justGreeted);
-  const page = useDeskPage(session.id, desk, shown, markGreeted);
+  const [showModerated, setShowModerated] = useStoredBoolean(SHOW_MODERATED_STORAGE_KEY, false);
+  const desk = useDeskList(NO_CHATTERS, justGreeted);
+  const page = useServerDeskPage(
+    session.id,
+    desk,
+    { hideGreeted, hideModerated: !showModerated },
+    justGreeted,
+    markGreeted,
+  );
+  const total = page.view?.total ?? 0;
 
   if (!ready || !raidTexts.ready) return <Spinner />;
   return (
@@ -210,27 +204,29 @@ function PeopleToGreet({
             {t('sessionPage.hideGreeted')}
           </label>
           <ShowModeratedSwitch
-            checked={moderated.showModerated}
+            checked={showModerated}
             onChange={(checked) => {
-              moderated.setShowModerated(checked);
+              setShowModerated(checked);
               page.setPage(1);
             }}
           />
           <PageSizeSelect value={page.pageSize} onChange={page.setPageSize} />
         </div>
       </div>
-      <RaidBanner sessionId={session.id} chatters={chatters} />
-      {chatters.length > 0 && <TriageToolbar desk={desk} page={page} total={chatters.length} />}
-      {chatters.length === 0 ? (
+      <RaidBanner sessionId={session.id} />
+      {total > 0 && <TriageToolbar desk={desk} page={page} total={total} matching={page.total} />}
+      {page.isLoading ? (
+        <Spinner />
+      ) : total === 0 ? (
         <div className="empty-state">
           <p className="empty-title">{t('sessionPage:noChatters')}</p>
           <p className="empty-hint">
             {session.isActive ? t('sessionPage:waiting') : t('sessionPage:startHint')}
           </p>
         </div>
-      ) : desk.matching.length === 0 ? (
+      ) : page.total === 0 && (!hideGreeted || desk.search !== '') ? (
         <p className="empty-state">{t('triage:noMatches', { query: desk.search })}</p>
-      ) : shown.length === 0 ? (
+      ) : page.total === 0 ? (
         <div className="empty-state">
           <p className="empty-title">{t('sessionPage:allHidden')}</p>
           <p className="empty-hint">{t('sessionPage:allHiddenHint')}</p>
@@ -249,8 +245,8 @@ function PeopleToGreet({
             message={chatterMessage}
           />
           <ChatterPagination
-            page={page.page}
-            pageSize={page.pageSize}
+            page={page.shownPage}
+            pageSize={page.shownPageSize}
             total={page.total}
             window={SESSION_PAGE_WINDOW}
             onPageChange={page.setPage}

@@ -11,13 +11,15 @@ interface TriageToolbarProps {
   page: DeskPage;
   /** All of the session's chatters, the count a search's matches are told against. */
   total: number;
+  /** The chatters the search matches, when the server counted them (paged reads). */
+  matching?: number;
 }
 
 /**
  * Above a chatter list: the order, the search with its match count (shown while a search is in
  * force), and the keys' help.
  */
-export function TriageToolbar({ desk, page, total }: TriageToolbarProps) {
+export function TriageToolbar({ desk, page, total, matching }: TriageToolbarProps) {
   const { t } = useTranslation();
   const label = (order: ChatterOrder) =>
     order === 'next' ? t('triage:orderNext') : t('triage:orderNewest');
@@ -68,7 +70,9 @@ export function TriageToolbar({ desk, page, total }: TriageToolbarProps) {
         <Keyboard aria-hidden size={18} />
       </button>
       <p className="match-count" role="status">
-        {desk.search !== '' ? t('triage:matches', { count: desk.matching.length, total }) : ''}
+        {desk.search !== ''
+          ? t('triage:matches', { count: matching ?? desk.matching.length, total })
+          : ''}
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
-import type { ChatterDto } from '@greetboard/contracts/wire';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChatterDto, ChatterView } from '@greetboard/contracts/wire';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useClaimMarks } from '../../presence/ClaimMark';
 import { useSoftClaim } from '../../presence/use-soft-claim';
 import {
@@ -8,8 +8,72 @@ import {
   pageCount,
   type PageSize,
 } from '../../../components/pagination';
+import { useGetChatterPageQuery } from '../chatters-api';
+import { orderChatters } from '../chatter-order';
+import { listedChatters, visibleChatters } from '../hide-greeted';
 import type { DeskList } from './use-desk-list';
 import { useTriage } from './use-triage';
+
+/** The page number and size of a desk; a new session, search or order starts at page 1. */
+function usePaging(sessionId: string, desk: DeskList) {
+  const [pageSize, setPageSizeState] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [sessionId, desk.search, desk.order]);
+  const setPageSize = useCallback((size: PageSize) => {
+    setPageSizeState(size);
+    setPage(1);
+  }, []);
+  return { page, setPage, pageSize, setPageSize };
+}
+
+type Paging = ReturnType<typeof usePaging>;
+
+/** The triage keys and soft claims on the rows of the page on screen. */
+function useDeskRows(
+  sessionId: string,
+  paging: Paging,
+  current: number,
+  rows: readonly ChatterDto[],
+  total: number,
+  rowsPending: boolean,
+  onGreeted: (chatterId: string) => void,
+) {
+  const { setPage, pageSize } = paging;
+  const listRef = useRef<HTMLUListElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const turnPage = useCallback(
+    (step: 1 | -1) => {
+      const next = current + step;
+      if (next < 1 || next > pageCount(total, pageSize)) return false;
+      setPage(next);
+      return true;
+    },
+    [current, total, pageSize, setPage],
+  );
+  const triage = useTriage({
+    sessionId,
+    rows,
+    rowsPending,
+    listRef,
+    searchRef,
+    onGreeted,
+    turnPage,
+  });
+  useSoftClaim(sessionId, rows, listRef);
+  const claimMark = useClaimMarks(sessionId);
+  return {
+    page: current,
+    setPage,
+    pageSize,
+    setPageSize: paging.setPageSize,
+    total,
+    rows,
+    listRef,
+    searchRef,
+    triage,
+    claimMark,
+  };
+}
 
 /**
  * The page of the desk's rows on screen, with the keyboard triage and soft claims on it. The
@@ -23,41 +87,88 @@ export function useDeskPage(
   shown: readonly ChatterDto[],
   onGreeted: (chatterId: string) => void,
 ) {
-  const [pageSize, setPageSizeState] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [page, setPage] = useState(1);
+  const paging = usePaging(sessionId, desk);
+  const { page, pageSize } = paging;
   const current = clampPage(page, shown.length, pageSize);
-  const rows = shown.slice((current - 1) * pageSize, current * pageSize);
-  const listRef = useRef<HTMLUListElement>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
-  const turnPage = useCallback(
-    (step: 1 | -1) => {
-      const next = current + step;
-      if (next < 1 || next > pageCount(shown.length, pageSize)) return false;
-      setPage(next);
-      return true;
-    },
-    [current, shown.length, pageSize],
+  const rows = useMemo(
+    () => shown.slice((current - 1) * pageSize, current * pageSize),
+    [shown, current, pageSize],
   );
-  const triage = useTriage({ sessionId, rows, listRef, searchRef, onGreeted, turnPage });
-  useSoftClaim(sessionId, rows, listRef);
-  const claimMark = useClaimMarks(sessionId);
-  useEffect(() => setPage(1), [sessionId, desk.search, desk.order]);
-  const setPageSize = useCallback((size: PageSize) => {
-    setPageSizeState(size);
-    setPage(1);
-  }, []);
+  return useDeskRows(sessionId, paging, current, rows, shown.length, false, onGreeted);
+}
 
-  return {
-    page: current,
-    setPage,
-    pageSize,
-    setPageSize,
-    total: shown.length,
+export interface DeskFilters {
+  hideGreeted: boolean;
+  hideModerated: boolean;
+}
+
+const NO_CHATTERS: ChatterDto[] = [];
+
+interface ShownPage {
+  view: ChatterView;
+  page: number;
+  pageSize: PageSize;
+}
+
+/**
+ * The desk's page read from the server (ADR 0050): only the rows on screen are fetched, with
+ * the session's counts. The rows greeted a moment ago (`settling`) keep their place until the
+ * page is read again, as on a list held whole; the others greeted since the read leave a
+ * 'Next to greet' order for the page's end, and the page while Hide greeted is on.
+ */
+export function useServerDeskPage(
+  sessionId: string,
+  desk: DeskList,
+  filters: DeskFilters,
+  settling: ReadonlySet<string>,
+  onGreeted: (chatterId: string) => void,
+) {
+  const paging = usePaging(sessionId, desk);
+  const { page, pageSize } = paging;
+  const [known, setKnown] = useState<number | null>(null);
+  const current = known === null ? Math.max(1, page) : clampPage(page, known, pageSize);
+  const query = useGetChatterPageQuery({
+    sessionId,
+    order: desk.order,
+    offset: (current - 1) * pageSize,
+    limit: pageSize,
+    hideGreeted: filters.hideGreeted,
+    hideModerated: filters.hideModerated,
+    search: desk.search,
+  });
+  // The rows on screen and the pager's summary stay those of one answer: a page turn shows
+  // the rows of the page before until the new page is read, under that page's summary.
+  const [shown, setShown] = useState<ShownPage | null>(null);
+  if (query.currentData && shown?.view !== query.currentData)
+    setShown({ view: query.currentData, page: current, pageSize });
+  const view = shown?.view;
+  const matching = view?.matching ?? 0;
+  useEffect(() => {
+    if (view) setKnown(view.matching);
+  }, [view]);
+  const chatters = view?.chatters ?? NO_CHATTERS;
+  const rows = useMemo(() => {
+    const listed = filters.hideModerated ? listedChatters(chatters, false) : chatters;
+    const ordered = desk.order === 'next' ? orderChatters(listed, 'next', settling) : listed;
+    return visibleChatters(ordered, filters.hideGreeted, settling);
+  }, [chatters, desk.order, settling, filters.hideGreeted, filters.hideModerated]);
+  const desked = useDeskRows(
+    sessionId,
+    paging,
+    current,
     rows,
-    listRef,
-    searchRef,
-    triage,
-    claimMark,
+    matching,
+    query.isFetching,
+    onGreeted,
+  );
+  return {
+    ...desked,
+    /** The page and page size of the rows on screen, for the pager. */
+    shownPage: shown?.page ?? current,
+    shownPageSize: shown?.pageSize ?? pageSize,
+    view,
+    isLoading: query.isLoading,
+    isError: query.isError,
   };
 }
 

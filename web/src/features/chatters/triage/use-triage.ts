@@ -10,6 +10,8 @@ interface TriageOptions {
   sessionId: string;
   /** The rows on screen, in their order. */
   rows: readonly ChatterDto[];
+  /** A page turn's rows are still being read: the focus waits for them. */
+  rowsPending?: boolean;
   listRef: RefObject<HTMLUListElement | null>;
   searchRef: RefObject<HTMLInputElement | null>;
   /** Called before a greeting is sent (keeps a just-greeted row in place a moment). */
@@ -39,6 +41,7 @@ interface Change {
 export function useTriage({
   sessionId,
   rows,
+  rowsPending = false,
   listRef,
   searchRef,
   onGreeted,
@@ -108,6 +111,7 @@ export function useTriage({
       row.tabIndex = row.dataset.chatterId === stop ? 0 : -1;
 
     const edge = pendingEdge.current;
+    if (edge && rowsPending) return;
     if (edge) {
       pendingEdge.current = null;
       focusRow((edge === 'first' ? rows[0] : rows.at(-1))?.id);
@@ -118,7 +122,7 @@ export function useTriage({
     if (lost && focusedId && rows.some((row) => row.id === focusedId)) {
       rowElement(listRef.current, focusedId)?.focus({ preventScroll: true });
     }
-  }, [rows, focusedId, focusRow, listRef]);
+  }, [rows, rowsPending, focusedId, focusRow, listRef]);
 
   useEffect(() => {
     if (helpOpen) return undefined;
