@@ -12,6 +12,9 @@ export interface RaidInput {
   raidId: string;
 }
 
+/** How long raiders stay quiet before the raids are read once more to settle their counts. */
+const RAIDERS_QUIET_MS = 1_500;
+
 const raidPath = ({ sessionId, raidId }: RaidInput) =>
   `/api/sessions/${encodeURIComponent(sessionId)}/raids/${encodeURIComponent(raidId)}`;
 
@@ -49,8 +52,12 @@ export const raidsApi = apiSlice.injectEndpoints({
           return;
         }
         // A raider greeted or arriving changes a raid's counts: a greet made here counts in
-        // once; anything else has the raids read again, at most once a second.
+        // once; anything else has the raids read again, at most once a second. A read still
+        // under way when a greet's echo is counted can answer the count from before that greet,
+        // so the raids are also read once more when raiders have been quiet for a moment: the
+        // count then settles on the server's, without a read per greet during a run.
         let timer: ReturnType<typeof setTimeout> | undefined;
+        let settleTimer: ReturnType<typeof setTimeout> | undefined;
         const refetch = () => {
           timer = undefined;
           void api.dispatch(
@@ -60,10 +67,18 @@ export const raidsApi = apiSlice.injectEndpoints({
             }),
           );
         };
+        const settle = () => {
+          clearTimeout(settleTimer);
+          settleTimer = setTimeout(() => {
+            settleTimer = undefined;
+            refetch();
+          }, RAIDERS_QUIET_MS);
+        };
         const unsubscribe = liveSocket.subscribe((event) => {
           if (event.type === 'new_chatter' || event.type === 'chatter_update') {
             const { sessionId: of, raidId } = event.payload;
             if (of !== sessionId || !raidId) return;
+            settle();
             const change = event.type === 'chatter_update' && echoedGreetChange(event.payload);
             if (!change) {
               timer ??= setTimeout(refetch, PAGE_REFETCH_INTERVAL_MS);
@@ -86,6 +101,7 @@ export const raidsApi = apiSlice.injectEndpoints({
         await api.cacheEntryRemoved;
         unsubscribe();
         clearTimeout(timer);
+        clearTimeout(settleTimer);
       },
     }),
     /** 'Greet all raiders': greets the raid's ungreeted raiders, answers exactly those. */
