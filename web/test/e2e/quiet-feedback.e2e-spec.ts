@@ -80,7 +80,16 @@ describe('quiet feedback and dashboard scopes', () => {
    * and that it covers none of the greet buttons.
    */
   const greetFiveAndCheck = async (page: Page, shot: string) => {
-    const names = (await shownPending(page, '.chatter-row')).slice(0, 5);
+    // The list's page arrives after the panel's heading.
+    const names = (
+      await waitFor(
+        async () => {
+          const shown = await shownPending(page, '.chatter-row');
+          return shown.length >= 5 ? shown : undefined;
+        },
+        { timeoutMs: 15_000, what: 'five pending chatters on the page' },
+      )
+    ).slice(0, 5);
     expect(names).toHaveLength(5);
     for (const name of names) {
       const button = page.getByRole('button', { name: `Mark ${name} as greeted` });
