@@ -1,4 +1,4 @@
-// The web app's screens with a 100,000-chatter session (issue 27): time to the first row,
+// The web app's screens with a 100,000-chatter session (ADR 0050): time to the first row,
 // page changes and greet click to greeted button on the dashboard, the session page and the
 // overlay, in Debian's Chromium against the standalone runtime in demo mode on the machine's
 // PostgreSQL; the chatters are seeded by SQL. Median of 3 runs, each on a fresh database.

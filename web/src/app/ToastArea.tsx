@@ -33,7 +33,7 @@ function greetColumnLeft(): number | null {
 }
 
 /**
- * The spec's toast area at the bottom right (issue 28: quiet feedback). It keeps clear of
+ * The spec's toast area at the bottom right (ADR 0051). It keeps clear of
  * the chatter lists' greet column, measured whenever a toast appears and when the window
  * changes size, and the OBS overlay (/obs) has none: a browser source or dock shows no toasts.
  */

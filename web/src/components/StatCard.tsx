@@ -1,4 +1,4 @@
-/** A labelled figure; `caption` says what it counts, e.g. which sessions (issue 28). */
+/** A labelled figure; `caption` says what it counts, e.g. which sessions (ADR 0051). */
 export function StatCard({
   label,
   value,

@@ -29,7 +29,7 @@ const intersects = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /**
- * Quiet feedback and a dashboard that says what it counts (issue 28, points 3 and 4), in
+ * Quiet feedback and a dashboard that says what it counts (ADR 0051), in
  * Chromium against the standalone runtime: a run of greets shows one toast that counts and
  * keeps clear of the greet buttons on 1280x800 and 1920x1080 screens and a 390x844 phone, the overlay
  * shows no toast, and the dashboard names each figure's scope, waits for the first chatter of
