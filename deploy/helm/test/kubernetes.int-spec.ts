@@ -467,13 +467,19 @@ class LiveClient {
             !pods().some((pod) => pod.metadata.labels['app.kubernetes.io/component'] === 'stats'),
           { timeoutMs: 60_000, intervalMs: 500, what: 'the stats pod to be gone' },
         );
-        // Longer than the readiness probe takes to fail a pod (3 failures, 5 s apart).
-        await new Promise((resolve) => setTimeout(resolve, 20_000));
-        const gateways = servicePods().filter(
-          (pod) => pod.metadata.labels['app.kubernetes.io/component'] === 'gateway',
-        );
-        expect(gateways.length).toBeGreaterThan(0);
-        expect(gateways.filter((pod) => !isReady(pod)).map((pod) => pod.metadata.name)).toEqual([]);
+        // Every gateway pod stays Ready, checked each second for longer than the readiness
+        // probe takes to fail a pod (3 failures, 5 s apart).
+        const watchUntil = Date.now() + 20_000;
+        while (Date.now() < watchUntil) {
+          const gateways = servicePods().filter(
+            (pod) => pod.metadata.labels['app.kubernetes.io/component'] === 'gateway',
+          );
+          expect(gateways.length).toBeGreaterThan(0);
+          expect(gateways.filter((pod) => !isReady(pod)).map((pod) => pod.metadata.name)).toEqual(
+            [],
+          );
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        }
         expect(await api('GET', '/readyz')).toMatchObject({
           status: 200,
           body: { status: 'ready', checks: { stats: 'down', sessions: 'up' } },
