@@ -13,7 +13,7 @@ import { authRuntime, publicUrlOf, resolveAuthConfig, twitchEnv } from '@greetbo
 import { chatIngestEnv, chatIngestRuntime } from '@greetboard/chat-ingest';
 import { gatewayAuthEnv, gatewayRuntime } from '@greetboard/gateway';
 import { openServiceInfrastructure, type RunningService } from '@greetboard/service-kit';
-import { chatterProfilesEnv, sessionsRuntime } from '@greetboard/sessions';
+import { chatterProfilesEnv, sessionsRuntime, welcomeEnv } from '@greetboard/sessions';
 import { statsRuntime } from '@greetboard/stats';
 import { DEMO_STREAMER, startDemoTwitch, type DemoTwitch } from './demo-twitch.js';
 
@@ -28,6 +28,7 @@ export const standaloneEnv = baseEnv.extend({
   ...gatewayAuthEnv.shape,
   ...userLimitsEnv.shape,
   ...chatterProfilesEnv.shape,
+  ...welcomeEnv.shape,
   CHANNELS_PER_CONNECTION: chatIngestEnv.shape.CHANNELS_PER_CONNECTION,
   CHANNEL_LEASE_TTL_MS: chatIngestEnv.shape.CHANNEL_LEASE_TTL_MS,
   CHAT_JOIN_TIMEOUT_MS: chatIngestEnv.shape.CHAT_JOIN_TIMEOUT_MS,

@@ -75,6 +75,18 @@ export const greetDuration = new Histogram({
   help: 'Time the sessions service took to persist a greet toggle and emit its event.',
   buckets: SECONDS_FAST,
 });
+export const welcomeMessages = new Counter({
+  ...UNREGISTERED,
+  name: 'greetboard_welcome_messages_total',
+  help: 'Welcome messages in chat by outcome (sent, dropped by Twitch, failed) (ADR 0054).',
+  labelNames: ['outcome'],
+});
+export const shoutouts = new Counter({
+  ...UNREGISTERED,
+  name: 'greetboard_shoutouts_total',
+  help: 'Helix shoutouts by outcome (sent, rate_limited, failed) (ADR 0054).',
+  labelNames: ['outcome'],
+});
 export const liveSockets = new Gauge({
   ...UNREGISTERED,
   name: 'greetboard_live_sockets',

@@ -10,6 +10,7 @@ import {
 import { replicaStatusController, ServiceHealthModule } from '@greetboard/service-kit';
 import { BusClientModule, type DurableStreams, type TransportRuntime } from '@greetboard/transport';
 import { SessionAnnouncer } from './announcements/session-announcer.js';
+import { TwitchChatHandler } from './announcements/twitch-chat.handler.js';
 import { AUTH_CONFIG, AUTH_KV, DOMAIN_STREAMS } from './auth.tokens.js';
 import { AutoStartSessions } from './auto-start/auto-start-sessions.js';
 import { AutoStartWatcher } from './auto-start/auto-start-watcher.js';
@@ -61,6 +62,7 @@ export class AuthModule {
         SettingsHandler,
         UsersHandler,
         AdminTotalsHandler,
+        TwitchChatHandler,
         replicaStatusController('auth'),
       ],
       providers: [

@@ -11,3 +11,11 @@ export const chatterProfilesEnv = z.object({
 });
 
 export type ChatterProfilesConfig = z.infer<typeof chatterProfilesEnv>;
+
+/** Welcome messages in chat (ADR 0054); see .env.example. */
+export const welcomeEnv = z.object({
+  /** Send Chat Message's rate per streamer: Twitch allows the broadcaster 100 per 30 s. */
+  WELCOME_MESSAGES_PER_30S: z.coerce.number().int().min(1).max(100).default(100),
+});
+
+export type WelcomeConfig = z.infer<typeof welcomeEnv>;

@@ -3,5 +3,5 @@ export { ChattersRepository, type RecordedChatter } from './chatters/chatters.re
 export type { StreamSettings } from './streams.js';
 export { ChatLinesSeenPruner } from './monitoring/chat-lines-seen-pruner.js';
 export * from './sessions.runtime.js';
-export { chatterProfilesEnv } from './config.js';
+export { chatterProfilesEnv, welcomeEnv } from './config.js';
 export { ChatterProfilesJob } from './chatter-profiles/chatter-profiles.job.js';

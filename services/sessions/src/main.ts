@@ -1,8 +1,12 @@
 import { userLimitsEnv } from '@greetboard/config';
 import { runServiceMain, serviceEnv } from '@greetboard/service-kit';
-import { chatterProfilesEnv } from './config.js';
+import { chatterProfilesEnv, welcomeEnv } from './config.js';
 import { sessionsRuntime } from './sessions.runtime.js';
 
 runServiceMain(sessionsRuntime, {
-  env: serviceEnv.extend({ ...userLimitsEnv.shape, ...chatterProfilesEnv.shape }),
+  env: serviceEnv.extend({
+    ...userLimitsEnv.shape,
+    ...chatterProfilesEnv.shape,
+    ...welcomeEnv.shape,
+  }),
 });

@@ -56,6 +56,15 @@ import { AdminTotalsHandler } from './sessions/admin-totals.handler.js';
 import { UserDataHandler } from './users/user-data.handler.js';
 import { UsersProjectionConsumer } from './users/users-projection.consumer.js';
 import { UsersRepository } from './users/users.repository.js';
+import { WelcomeHandler } from './welcome/welcome.handler.js';
+import { WelcomeRepository } from './welcome/welcome.repository.js';
+import { WelcomeSender } from './welcome/welcome.sender.js';
+import {
+  DEFAULT_WELCOME_OPTIONS,
+  WELCOME_OPTIONS,
+  WelcomeService,
+  type WelcomeOptions,
+} from './welcome/welcome.service.js';
 
 export interface SessionsServiceOptions {
   transport: TransportRuntime;
@@ -68,6 +77,8 @@ export interface SessionsServiceOptions {
   limits?: Partial<SessionLimits>;
   /** The profile image job's timing; defaults for production. */
   chatterProfiles?: Partial<ChatterProfileSettings>;
+  /** Welcome messages' undo window, rate and polling (ADR 0054); defaults for production. */
+  welcome?: Partial<WelcomeOptions>;
 }
 
 const withoutUndefined = <T extends object>(values: Partial<T> | undefined): Partial<T> =>
@@ -96,6 +107,7 @@ export class SessionsModule {
         AdminTotalsHandler,
         replicaStatusController('sessions'),
         SnapshotsHandler,
+        WelcomeHandler,
       ],
       providers: [
         {
@@ -108,6 +120,10 @@ export class SessionsModule {
             ...DEFAULT_CHATTER_PROFILE_SETTINGS,
             ...withoutUndefined(options.chatterProfiles),
           },
+        },
+        {
+          provide: WELCOME_OPTIONS,
+          useValue: { ...DEFAULT_WELCOME_OPTIONS, ...withoutUndefined(options.welcome) },
         },
         { provide: SESSIONS_STREAMS, useValue: options.streams },
         {
@@ -142,6 +158,9 @@ export class SessionsModule {
         StreamGraceJob,
         ChatterProfilesRepository,
         ChatterProfilesJob,
+        WelcomeRepository,
+        WelcomeService,
+        WelcomeSender,
       ],
       exports: [ChattersRepository, ChatLinesSeenPruner, ChatterProfilesJob],
     };

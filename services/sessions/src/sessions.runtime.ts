@@ -5,7 +5,7 @@ import {
   streamsOf,
   type ServiceRuntime,
 } from '@greetboard/service-kit';
-import type { ChatterProfilesConfig } from './config.js';
+import type { ChatterProfilesConfig, WelcomeConfig } from './config.js';
 import { SessionsModule } from './sessions.module.js';
 
 /** The sessions service's composition root, used by its main.ts and the standalone runtime. */
@@ -13,7 +13,8 @@ export const sessionsRuntime: ServiceRuntime<
   {
     LOG_LEVEL: LogLevel;
     SESSIONS_CREATED_PER_MINUTE?: number;
-  } & Partial<ChatterProfilesConfig>
+  } & Partial<ChatterProfilesConfig> &
+    Partial<WelcomeConfig>
 > = {
   service: 'sessions',
   needs: { database: true, streams: true },
@@ -35,6 +36,7 @@ export const sessionsRuntime: ServiceRuntime<
               : config.CHATTER_PROFILES_REFRESH_HOURS * 3_600_000,
           retryAfterMs: config.CHATTER_PROFILES_RETRY_MS,
         },
+        welcome: { messagesPer30s: config.WELCOME_MESSAGES_PER_30S },
       }),
       infrastructure.transport,
       config.LOG_LEVEL,

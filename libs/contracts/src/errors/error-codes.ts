@@ -1,4 +1,5 @@
 import { LIMIT_ERROR_CODES } from './limit-error-codes.js';
+import { WELCOME_ERROR_CODES } from './welcome-error-codes.js';
 
 /**
  * Domain error codes. Services throw them; the gateway maps each code to an HTTP status
@@ -43,6 +44,7 @@ export const ERROR_CODES = {
   DATABASE_UNAVAILABLE: 'The database is unavailable. Please try again.',
   INTERNAL: 'Something went wrong. Please try again.',
   ...LIMIT_ERROR_CODES,
+  ...WELCOME_ERROR_CODES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -35,6 +35,12 @@ export const SUBJECTS = {
     listOverlayLinks: 'auth.overlay-link.list.v1',
     createOverlayLink: 'auth.overlay-link.create.v1',
     revokeOverlayLink: 'auth.overlay-link.revoke.v1',
+    /** A message in the user's own chat, as the user (Helix Send Chat Message, ADR 0054). */
+    sendOwnChatMessage: 'auth.chat.send-own.v1',
+    /** A Helix shoutout from the user's channel to another (ADR 0054). */
+    sendShoutout: 'auth.chat.shoutout.v1',
+    /** The Twitch scopes the user's stored token carries (ADR 0054). */
+    twitchScopes: 'auth.twitch.scopes.v1',
   },
   sessions: {
     listSessions: 'sessions.session.list.v1',
@@ -65,6 +71,10 @@ export const SUBJECTS = {
     sessionSnapshots: 'sessions.snapshot.sessions.v1',
     chatterSnapshots: 'sessions.snapshot.chatters.v1',
     adminTotals: 'sessions.admin.totals.v1',
+    getWelcome: 'sessions.welcome.get.v1',
+    updateWelcome: 'sessions.welcome.update.v1',
+    listWelcomeMessages: 'sessions.welcome.list-messages.v1',
+    sendShoutout: 'sessions.shoutout.send.v1',
   },
   stats: {
     aggregateStatistics: 'stats.statistics.aggregate.v1',

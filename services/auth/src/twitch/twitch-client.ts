@@ -2,11 +2,14 @@ import { DomainError } from '@greetboard/contracts';
 import type { AuthConfig } from '../config.js';
 
 /**
- * Only what the product uses (ADR 0044; the README lists why): `user:write:chat` sends the
- * optional session announcements through Helix Send Chat Message. Chat is read anonymously
- * and stream.online/offline need no scope, so nothing else is asked for.
+ * Only what the product uses (ADR 0044, 0054; the README lists why): `user:write:chat` sends
+ * the optional session announcements and welcome messages through Helix Send Chat Message,
+ * `moderator:manage:shoutouts` sends shoutouts. Chat is read anonymously and
+ * stream.online/offline need no scope, so nothing else is asked for.
  */
-export const TWITCH_SCOPES = ['user:write:chat'];
+export const CHAT_SCOPE = 'user:write:chat';
+export const SHOUTOUT_SCOPE = 'moderator:manage:shoutouts';
+export const TWITCH_SCOPES = [CHAT_SCOPE, SHOUTOUT_SCOPE];
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -197,6 +200,31 @@ export class TwitchClient {
         message: result.drop_reason?.message ?? '',
       },
     };
+  }
+
+  /**
+   * A Helix shoutout from the broadcaster's channel to another, the broadcaster acting as
+   * moderator (needs `moderator:manage:shoutouts`). Twitch's cooldowns answer 429:
+   * SHOUTOUT_RATE_LIMITED; its other refusals (not live, oneself) SHOUTOUT_REFUSED.
+   */
+  async sendShoutout(accessToken: string, broadcasterId: string, toId: string): Promise<void> {
+    const query = new URLSearchParams({
+      from_broadcaster_id: broadcasterId,
+      to_broadcaster_id: toId,
+      moderator_id: broadcasterId,
+    });
+    const response = await this.call(`${this.config.apiUrl}/helix/chat/shoutouts?${query}`, {
+      method: 'POST',
+      headers: this.helixHeaders(accessToken),
+    });
+    if (response.ok) return;
+    if (response.status === 401) throw new TwitchRejectedError('Helix refused the token');
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    const details = { status: response.status, message: body.message ?? '' };
+    if (response.status === 429) throw new DomainError('SHOUTOUT_RATE_LIMITED', undefined, details);
+    if (response.status === 400 || response.status === 403)
+      throw new DomainError('SHOUTOUT_REFUSED', undefined, details);
+    throw unavailable(response.status);
   }
 
   /** Subscribes an EventSub WebSocket session to a broadcaster's stream events (user token). */

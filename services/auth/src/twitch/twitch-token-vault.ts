@@ -109,6 +109,11 @@ export class TwitchTokenVault implements OnApplicationBootstrap, OnApplicationSh
     return this.tokens.exists(userId);
   }
 
+  /** The scopes the user's stored token carries; null without a token. Asks Twitch nothing. */
+  async scopesOf(userId: string): Promise<string[] | null> {
+    return (await this.tokens.find(userId))?.scopes ?? null;
+  }
+
   /** A valid access token for the user, refreshed first when it is about to expire. */
   async accessTokenOf(userId: string): Promise<string | null> {
     const row = await this.tokens.find(userId);

@@ -7,6 +7,7 @@ import { IgnoredUsersController } from './ignored-users.controller.js';
 import { RaidsController } from './raids.controller.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionViewsModule } from './session-views.module.js';
+import { WelcomeController } from './welcome.controller.js';
 
 /** The REST routes of sessions, chatters, ignore lists and global editors. */
 @Module({
@@ -19,6 +20,7 @@ import { SessionViewsModule } from './session-views.module.js';
     IgnoredUsersController,
     GlobalEditorsController,
     AdminSessionsController,
+    WelcomeController,
   ],
   exports: [SessionViewsModule],
 })

@@ -14,6 +14,7 @@ import { LiveEvents } from '../live/live-events.js';
 import { SessionAccessRules } from '../sessions/session-access.js';
 import { ChattersRepository } from './chatters.repository.js';
 import { KeyedQueue } from './keyed-queue.js';
+import { WelcomeService } from '../welcome/welcome.service.js';
 
 /** Changes sent at most in one answer; a caller behind by more reads the whole list again. */
 const MAX_CHANGES = 500;
@@ -26,6 +27,7 @@ export class ChattersService {
     private readonly chatters: ChattersRepository,
     private readonly access: SessionAccessRules,
     private readonly live: LiveEvents,
+    private readonly welcome: WelcomeService,
   ) {}
 
   async listVersion(actor: SessionActor, sessionId: string): Promise<ChatterListVersion> {
@@ -93,6 +95,7 @@ export class ChattersService {
           chatter,
           listVersion,
         );
+        await this.welcome.afterGreet(access, chatter, isGreeted);
       }
       return chatter;
     });

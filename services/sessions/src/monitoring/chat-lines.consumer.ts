@@ -24,6 +24,7 @@ import { LiveEvents } from '../live/live-events.js';
 import { ModerationRepository } from '../moderation/moderation.repository.js';
 import { RaidsRepository } from '../raids/raids.repository.js';
 import { SESSIONS_STREAMS, SESSIONS_STREAM_SETTINGS, type StreamSettings } from '../streams.js';
+import { WelcomeService } from '../welcome/welcome.service.js';
 
 /** Lines handled in one database statement at most. */
 const MAX_BATCH = 500;
@@ -58,6 +59,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     private readonly moderation: ModerationRepository,
     private readonly live: LiveEvents,
     private readonly profiles: ChatterProfilesJob,
+    private readonly welcome: WelcomeService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -98,6 +100,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     for (const { raid, ownerId } of recordedRaids) {
       await this.live.toSession(ownerId, raid.sessionId, 'raid', raid);
     }
+    if (recordedRaids.length > 0) await this.welcome.raidsArrived(recordedRaids);
     await this.live.chattersChanged(liveEvents([...recorded, ...moderated], recorded));
     // The image comes from Helix in the background, never on this path.
     if (recorded.some(({ chatter, isNew }) => isNew && chatter.profileImage === null)) {

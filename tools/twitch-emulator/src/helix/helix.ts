@@ -48,6 +48,9 @@ export function helixError(status: number, message: string): HttpError {
 }
 
 const MAX_USERS_PER_REQUEST = 100;
+/** Send a Shoutout's limits: one every 2 minutes per channel, the same channel once an hour. */
+export const SHOUTOUT_COOLDOWN_MS = 2 * 60_000;
+export const SHOUTOUT_SAME_CHANNEL_COOLDOWN_MS = 60 * 60_000;
 
 /** api.twitch.tv/helix: the endpoints Greetboard uses. */
 export class HelixRoutes {
@@ -59,6 +62,10 @@ export class HelixRoutes {
     private readonly rateLimiter: HelixRateLimiter,
     private readonly faults: HelixFaults,
   ) {}
+
+  /** When each channel last gave a shoutout, and to whom (`from to`). */
+  private readonly lastShoutout = new Map<string, number>();
+  private readonly lastShoutoutTo = new Map<string, number>();
 
   register(router: Router): void {
     router
@@ -86,6 +93,11 @@ export class HelixRoutes {
         'POST',
         '/helix/chat/announcements',
         this.guard((context, token) => this.sendAnnouncement(context, token)),
+      )
+      .add(
+        'POST',
+        '/helix/chat/shoutouts',
+        this.guard((context, token) => this.sendShoutout(context, token)),
       );
   }
 
@@ -247,6 +259,58 @@ export class HelixRoutes {
       Date.now(),
     );
     this.irc.deliver(channel.broadcaster.login, [line], { requiresCommands: true });
+    sendEmpty(context.res, 204);
+  }
+
+  /** Send a Shoutout: 204, or Twitch's 400/401/403/429 with its texts. */
+  private sendShoutout(context: RequestContext, token: IssuedToken): void {
+    requireScope(token, 'moderator:manage:shoutouts');
+    const query = context.url.searchParams;
+    const fromId = query.get('from_broadcaster_id');
+    const toId = query.get('to_broadcaster_id');
+    const moderatorId = query.get('moderator_id');
+    for (const [name, value] of [
+      ['from_broadcaster_id', fromId],
+      ['to_broadcaster_id', toId],
+      ['moderator_id', moderatorId],
+    ] as const) {
+      if (!value) throw helixError(400, `Missing required parameter "${name}"`);
+    }
+    if (moderatorId !== token.userId) {
+      throw helixError(
+        401,
+        'The ID in moderator_id must match the user ID in the user access token.',
+      );
+    }
+    const channel = this.channelById(fromId ?? '');
+    if (!this.users.byId(toId ?? '')) throw helixError(400, 'Invalid to_broadcaster_id');
+    if (fromId === toId)
+      throw helixError(400, 'The broadcaster may not give themselves a Shoutout.');
+    if (moderatorId !== channel.broadcaster.id && !channel.moderatorIds.has(moderatorId ?? '')) {
+      throw helixError(403, 'The user in moderator_id is not one of the broadcaster’s moderators.');
+    }
+    if (!channel.stream) {
+      throw helixError(
+        400,
+        'The broadcaster is not streaming live or does not have one or more viewers.',
+      );
+    }
+    const now = Date.now();
+    const pair = `${fromId} ${toId}`;
+    if (now - (this.lastShoutout.get(fromId ?? '') ?? -Infinity) < SHOUTOUT_COOLDOWN_MS) {
+      throw helixError(
+        429,
+        'The broadcaster exceeded the number of Shoutouts they may send within a given window.',
+      );
+    }
+    if (now - (this.lastShoutoutTo.get(pair) ?? -Infinity) < SHOUTOUT_SAME_CHANNEL_COOLDOWN_MS) {
+      throw helixError(
+        429,
+        'The broadcaster exceeded the number of Shoutouts they may send the same broadcaster within a given window.',
+      );
+    }
+    this.lastShoutout.set(fromId ?? '', now);
+    this.lastShoutoutTo.set(pair, now);
     sendEmpty(context.res, 204);
   }
 

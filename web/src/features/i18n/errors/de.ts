@@ -39,4 +39,11 @@ export const de: ErrorTexts = {
   INTERNAL: 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',
   SESSION_CREATION_RATE_LIMITED: 'Zu viele Sitzungen erstellt. Bitte warte eine Minute.',
   LIVE_SOCKET_LIMIT: 'Für dieses Konto sind zu viele Live-Verbindungen offen.',
+  WELCOME_MESSAGE_TOO_LONG: 'Eine Willkommensnachricht darf höchstens 500 Zeichen haben.',
+  WELCOME_PLACEHOLDER_UNKNOWN:
+    'Eine Willkommensnachricht nutzt einen Platzhalter, den Greetboard nicht kennt.',
+  TWITCH_SCOPE_MISSING: 'Melde dich erneut an, damit Greetboard in deinem Chat schreiben darf.',
+  SHOUTOUT_RATE_LIMITED:
+    'Twitch erlaubt einen Shoutout alle 2 Minuten und denselben Kanal einmal pro Stunde. Versuche es später erneut.',
+  SHOUTOUT_REFUSED: 'Twitch hat den Shoutout abgelehnt.',
 };

@@ -39,4 +39,10 @@ export const es: ErrorTexts = {
   INTERNAL: 'Algo salió mal. Inténtalo de nuevo.',
   SESSION_CREATION_RATE_LIMITED: 'Demasiadas sesiones creadas. Espera un minuto.',
   LIVE_SOCKET_LIMIT: 'Hay demasiadas conexiones en directo abiertas para esta cuenta.',
+  WELCOME_MESSAGE_TOO_LONG: 'Un mensaje de bienvenida puede tener como máximo 500 caracteres.',
+  WELCOME_PLACEHOLDER_UNKNOWN: 'Un mensaje de bienvenida usa un marcador que Greetboard no conoce.',
+  TWITCH_SCOPE_MISSING: 'Vuelve a iniciar sesión para permitir que Greetboard escriba en tu chat.',
+  SHOUTOUT_RATE_LIMITED:
+    'Twitch permite un shoutout cada 2 minutos y el mismo canal una vez por hora. Inténtalo más tarde.',
+  SHOUTOUT_REFUSED: 'Twitch rechazó el shoutout.',
 };

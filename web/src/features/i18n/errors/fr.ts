@@ -39,4 +39,11 @@ export const fr: ErrorTexts = {
   INTERNAL: "Une erreur s'est produite. Veuillez réessayer.",
   SESSION_CREATION_RATE_LIMITED: 'Trop de sessions créées. Veuillez patienter une minute.',
   LIVE_SOCKET_LIMIT: 'Trop de connexions en direct sont ouvertes pour ce compte.',
+  WELCOME_MESSAGE_TOO_LONG: 'Un message de bienvenue peut contenir au plus 500 caractères.',
+  WELCOME_PLACEHOLDER_UNKNOWN:
+    'Un message de bienvenue utilise un espace réservé que Greetboard ne connaît pas.',
+  TWITCH_SCOPE_MISSING: 'Reconnectez-vous pour autoriser Greetboard à écrire dans votre chat.',
+  SHOUTOUT_RATE_LIMITED:
+    'Twitch autorise un shoutout toutes les 2 minutes, et la même chaîne une fois par heure. Réessayez plus tard.',
+  SHOUTOUT_REFUSED: 'Twitch a refusé le shoutout.',
 };
