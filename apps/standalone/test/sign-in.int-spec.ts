@@ -29,7 +29,10 @@ describe('sign-in with Twitch over HTTP, through the emulator', () => {
     expect(first.searchParams.get('response_type')).toBe('code');
     expect(first.searchParams.get('redirect_uri')).toBe(`${stack.url}/auth/twitch/callback`);
     // Only what the product uses: announcements go through Helix Send Chat Message.
-    expect(first.searchParams.get('scope')?.split(' ')).toEqual(['user:write:chat']);
+    expect(first.searchParams.get('scope')?.split(' ')).toEqual([
+      'user:write:chat',
+      'moderator:manage:shoutouts',
+    ]);
     expect(first.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(stateCookie).toContain(`=${first.searchParams.get('state')}`);
     expect(stateCookie).toMatch(/HttpOnly/);
@@ -221,7 +224,7 @@ describe('sign-in with Twitch over HTTP, through the emulator', () => {
     const row = rows.rows[0];
     expect(row?.access_token).toMatch(/^v1:/);
     expect(row?.refresh_token).toMatch(/^v1:/);
-    expect(row?.scopes).toEqual(['user:write:chat']);
+    expect(row?.scopes).toEqual(['user:write:chat', 'moderator:manage:shoutouts']);
     for (const token of stack.issuedTokens) {
       expect(row?.access_token).not.toContain(token);
     }

@@ -25,6 +25,13 @@ const CODE_OF_HTTP_STATUS: Partial<Record<number, ErrorCode>> = {
  * It logs nothing itself: the 5xx log line (server-error-log.ts) names the code it noted, and the
  * stack of an unexpected error.
  */
+/** Codes whose details say which input was wrong; other codes' details stay in the logs. */
+const ANSWERED_DETAILS = new Set<string>([
+  'VALIDATION_FAILED',
+  'WELCOME_MESSAGE_TOO_LONG',
+  'WELCOME_PLACEHOLDER_UNKNOWN',
+]);
+
 @Catch()
 export class DomainErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -41,7 +48,7 @@ export class DomainErrorFilter implements ExceptionFilter {
   private toAnswer(exception: unknown): { status: number; body: ApiErrorBody } {
     if (exception instanceof DomainError) {
       const body: ApiErrorBody = { error: exception.message, code: exception.code };
-      if (exception.details !== undefined && exception.code === 'VALIDATION_FAILED') {
+      if (exception.details !== undefined && ANSWERED_DETAILS.has(exception.code)) {
         body.details = exception.details;
       }
       return { status: HTTP_STATUS_OF[exception.code], body };

@@ -41,6 +41,12 @@ export function registerStreamRoutes(
     sendJson(res, 200, describe(channel));
   });
 
+  /** The channel's recent chat, oldest first, e.g. what Helix posted as the broadcaster. */
+  router.add('GET', '/control/channels/:login/messages', ({ res, params }) => {
+    const channel = channelFor(params.login ?? '');
+    sendJson(res, 200, { data: [...channel.recent.values()] });
+  });
+
   router.add('PATCH', '/control/channels/:login/info', async (context) => {
     const channel = channelFor(context.params.login ?? '');
     const changes = infoChanges(await readJsonBody(context));

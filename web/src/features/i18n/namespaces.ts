@@ -111,6 +111,12 @@ const FILES = {
     es: () => import('../chatters/triage/texts/es'),
     fr: () => import('../chatters/triage/texts/fr'),
   },
+  welcome: {
+    en: () => import('../welcome/texts/en'),
+    de: () => import('../welcome/texts/de'),
+    es: () => import('../welcome/texts/es'),
+    fr: () => import('../welcome/texts/fr'),
+  },
 } satisfies Record<string, Record<Language, TextFile>>;
 
 export type Namespace = keyof typeof FILES;

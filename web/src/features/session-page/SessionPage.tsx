@@ -42,6 +42,7 @@ import { useSessionReplacedToasts } from '../sessions/use-session-replaced-toast
 import { useSessionControls } from '../sessions/use-session-controls';
 import './session-page.css';
 import { ExportLinks } from '../statistics/ExportLinks';
+import { WelcomePanel } from '../welcome/WelcomePanel';
 
 export default function SessionPage() {
   const { t } = useTranslation();
@@ -159,6 +160,7 @@ function SessionDetails({ session }: { session: SessionDto }) {
         <StatCard label={t('sessionPage:progress')} value={`${stats.greetedPercentage}%`} />
       </div>
       <PeopleToGreet session={session} pending={stats.pending} />
+      <WelcomePanel sessionId={session.id} isOwner={isOwner} />
     </div>
   );
 }

@@ -1,0 +1,246 @@
+import {
+  MAX_WELCOME_MESSAGE_LENGTH,
+  WELCOME_KINDS,
+  WELCOME_PLACEHOLDERS,
+  welcomeTemplateProblem,
+  type WelcomeKind,
+  type WelcomeMessageDto,
+  type WelcomeSettingsDto,
+  type WelcomeTemplates,
+} from '@greetboard/contracts/wire';
+import { MessageSquareText } from 'lucide-react';
+import { Switch } from 'radix-ui';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/Spinner';
+import { useServerErrorText } from '../i18n/server-error';
+import {
+  useGetWelcomeMessagesQuery,
+  useGetWelcomeQuery,
+  useUpdateWelcomeMutation,
+  WELCOME_MESSAGES_POLL_MS,
+} from './welcome-api';
+import './welcome.css';
+
+interface Draft extends WelcomeTemplates {
+  enabled: boolean;
+  shoutoutRaiders: boolean;
+}
+
+function draftOf(settings: WelcomeSettingsDto): Draft {
+  const { enabled, shoutoutRaiders, firstTime, returning, raider } = settings;
+  return { enabled, shoutoutRaiders, firstTime, returning, raider };
+}
+
+/**
+ * The session's welcome in chat (ADR 0054): templates per kind of chatter, the switches, the
+ * state of the owner's Twitch permission, and what became of each welcome message. The owner
+ * edits; editors see the settings and the messages.
+ */
+export function WelcomePanel({ sessionId, isOwner }: { sessionId: string; isOwner: boolean }) {
+  const { t, ready } = useTranslation('welcome');
+  const [open, setOpen] = useState(false);
+  const settings = useGetWelcomeQuery(sessionId);
+  const headingId = useId();
+
+  if (!ready || !settings.data) return settings.isError ? null : <Spinner />;
+  const data = settings.data;
+  return (
+    <section className="card welcome-panel" aria-labelledby={headingId}>
+      <button
+        type="button"
+        className="welcome-toggle"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <MessageSquareText aria-hidden size={18} />
+        <h2 id={headingId} className="card-title">
+          {t('title')}
+        </h2>
+        <span className={`pill ${data.enabled ? 'pill-active' : 'pill-inactive'}`}>
+          {data.enabled ? t('on') : t('off')}
+        </span>
+      </button>
+      <ScopeNotice settings={data} />
+      {open && (
+        <>
+          <WelcomeForm key={sessionId} settings={data} isOwner={isOwner} />
+          <WelcomeMessages sessionId={sessionId} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A token without the scopes: the owner signs in again, and Twitch asks for them. */
+function ScopeNotice({ settings }: { settings: WelcomeSettingsDto }) {
+  const { t } = useTranslation('welcome');
+  if (!settings.twitch) return null;
+  const lacksChat = settings.enabled && !settings.twitch.chat;
+  const lacksShoutouts = settings.shoutoutRaiders && !settings.twitch.shoutouts;
+  if (!lacksChat && !lacksShoutouts) return null;
+  return (
+    <p className="welcome-scope" role="status">
+      {lacksChat ? t('signInAgainChat') : t('signInAgainShoutouts')}{' '}
+      <a href="/auth/twitch">{t('signInAgain')}</a>
+    </p>
+  );
+}
+
+function WelcomeForm({ settings, isOwner }: { settings: WelcomeSettingsDto; isOwner: boolean }) {
+  const { t } = useTranslation('welcome');
+  const errorText = useServerErrorText();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const [update, { isLoading }] = useUpdateWelcomeMutation();
+  useEffect(() => setDraft(draftOf(settings)), [settings]);
+  const problems = Object.fromEntries(
+    WELCOME_KINDS.map((kind) => [kind, welcomeTemplateProblem(kind, draft[kind])]),
+  ) as Record<WelcomeKind, ReturnType<typeof welcomeTemplateProblem>>;
+  const invalid = WELCOME_KINDS.some((kind) => problems[kind] !== null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (invalid) return;
+    try {
+      await update({ sessionId: settings.sessionId, ...draft }).unwrap();
+      toast.success(t('saved'), { id: 'welcome-saved' });
+    } catch (error) {
+      toast.error(errorText(error) ?? t('saveFailed'), { id: 'welcome-saved' });
+    }
+  }
+
+  return (
+    <form className="welcome-form" onSubmit={(event) => void save(event)}>
+      <p className="field-hint">{t('description', { seconds: settings.undoWindowSeconds })}</p>
+      {!isOwner && <p className="note">{t('ownerOnly')}</p>}
+      <fieldset disabled={!isOwner || isLoading} className="welcome-fields">
+        <label className="switch-label">
+          <Switch.Root
+            className="switch"
+            checked={draft.enabled}
+            onCheckedChange={(enabled) => setDraft({ ...draft, enabled })}
+          >
+            <Switch.Thumb className="switch-thumb" />
+          </Switch.Root>
+          {t('enabled')}
+        </label>
+        {WELCOME_KINDS.map((kind) => (
+          <TemplateField
+            key={kind}
+            kind={kind}
+            value={draft[kind]}
+            problem={problems[kind]}
+            onChange={(value) => setDraft({ ...draft, [kind]: value })}
+          />
+        ))}
+        <p className="field-hint">{t('emptyMeansNone')}</p>
+        <label className="switch-label">
+          <Switch.Root
+            className="switch"
+            checked={draft.shoutoutRaiders}
+            onCheckedChange={(shoutoutRaiders) => setDraft({ ...draft, shoutoutRaiders })}
+          >
+            <Switch.Thumb className="switch-thumb" />
+          </Switch.Root>
+          {t('shoutoutRaiders')}
+        </label>
+        {isOwner && (
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={invalid}>
+              {t('save')}
+            </button>
+          </div>
+        )}
+      </fieldset>
+    </form>
+  );
+}
+
+function TemplateField({
+  kind,
+  value,
+  problem,
+  onChange,
+}: {
+  kind: WelcomeKind;
+  value: string;
+  problem: ReturnType<typeof welcomeTemplateProblem>;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation(['welcome', 'errors']);
+  const id = useId();
+  const list = WELCOME_PLACEHOLDERS[kind].map((name) => `{${name}}`).join(' ');
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {t(`welcome:${kind}`)}
+      </label>
+      <textarea
+        id={id}
+        className="input welcome-template"
+        rows={2}
+        value={value}
+        aria-invalid={problem !== null}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <span id={`${id}-hint`} className="field-hint welcome-hint">
+        <span>{t('welcome:placeholders', { list })}</span>
+        <span>
+          {t('welcome:length', { count: [...value].length, max: MAX_WELCOME_MESSAGE_LENGTH })}
+        </span>
+      </span>
+      {problem && (
+        <span className="field-error" role="alert">
+          {t(`errors:${problem.code}`)}
+          {problem.code === 'WELCOME_PLACEHOLDER_UNKNOWN' && ` ${problem.placeholder}`}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function WelcomeMessages({ sessionId }: { sessionId: string }) {
+  const { t } = useTranslation('welcome');
+  const messages = useGetWelcomeMessagesQuery(sessionId, {
+    pollingInterval: WELCOME_MESSAGES_POLL_MS,
+  });
+  return (
+    <div className="welcome-messages">
+      <h3 className="field-label">{t('messages')}</h3>
+      {!messages.data?.length ? (
+        <p className="field-hint">{t('noMessages')}</p>
+      ) : (
+        <ul className="welcome-list" aria-label={t('messages')}>
+          {messages.data.map((message) => (
+            <WelcomeMessageRow key={message.id} message={message} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function WelcomeMessageRow({ message }: { message: WelcomeMessageDto }) {
+  const { t } = useTranslation(['welcome', 'errors']);
+  const failed = message.status === 'dropped' || message.status === 'failed';
+  return (
+    <li className="welcome-row" data-status={message.status}>
+      <span className="welcome-name">{message.displayName}</span>
+      <span className="welcome-text">{message.text}</span>
+      <span className={`welcome-status welcome-status-${message.status}`}>
+        {t(`welcome:status.${message.status}`)}
+      </span>
+      {failed && message.reason && (
+        <span className="welcome-reason">
+          {message.status === 'dropped'
+            ? t('welcome:reason', { message: message.reason.message, code: message.reason.code })
+            : t(`errors:${message.reason.code}`, {
+                defaultValue: t('welcome:reasonCode', { code: message.reason.code }),
+              })}
+        </span>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,58 @@
+import type {
+  ShoutoutResult,
+  WelcomeMessageDto,
+  WelcomeSettingsDto,
+  WelcomeTemplates,
+} from '@greetboard/contracts/wire';
+import { apiSlice } from '../../app/api-slice';
+
+/** How often the open panel reads the welcome messages' states (sent, held, dropped). */
+export const WELCOME_MESSAGES_POLL_MS = 2_000;
+
+export type WelcomeChanges = Partial<
+  WelcomeTemplates & { enabled: boolean; shoutoutRaiders: boolean }
+>;
+
+const path = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}`;
+
+/** A session's welcome in chat and shoutouts (ADR 0054). */
+export const welcomeApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getWelcome: build.query<WelcomeSettingsDto, string>({
+      query: (sessionId) => `${path(sessionId)}/welcome`,
+    }),
+    updateWelcome: build.mutation<WelcomeSettingsDto, { sessionId: string } & WelcomeChanges>({
+      query: ({ sessionId, ...changes }) => ({
+        url: `${path(sessionId)}/welcome`,
+        method: 'PUT',
+        body: changes,
+      }),
+      async onQueryStarted({ sessionId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(welcomeApi.util.upsertQueryData('getWelcome', sessionId, data));
+        } catch {
+          // The form shows the failure.
+        }
+      },
+    }),
+    getWelcomeMessages: build.query<WelcomeMessageDto[], string>({
+      query: (sessionId) => `${path(sessionId)}/welcome/messages`,
+    }),
+    /** The contract a chatter card calls: a shoutout for the chatter's channel. */
+    sendShoutout: build.mutation<ShoutoutResult, { sessionId: string; twitchId: string }>({
+      query: ({ sessionId, twitchId }) => ({
+        url: `${path(sessionId)}/shoutouts`,
+        method: 'POST',
+        body: { twitchId },
+      }),
+    }),
+  }),
+});
+
+export const {
+  useGetWelcomeQuery,
+  useUpdateWelcomeMutation,
+  useGetWelcomeMessagesQuery,
+  useSendShoutoutMutation,
+} = welcomeApi;
