@@ -23,6 +23,20 @@ import {
 } from './welcome-api';
 import './welcome.css';
 
+const KIND_LABELS: Record<WelcomeKind, string> = {
+  firstTime: 'welcome:firstTime',
+  returning: 'welcome:returning',
+  raider: 'welcome:raider',
+};
+
+const STATUS_LABELS: Record<WelcomeMessageDto['status'], string> = {
+  pending: 'welcome:status.pending',
+  held: 'welcome:status.held',
+  sent: 'welcome:status.sent',
+  dropped: 'welcome:status.dropped',
+  failed: 'welcome:status.failed',
+};
+
 interface Draft extends WelcomeTemplates {
   enabled: boolean;
   shoutoutRaiders: boolean;
@@ -56,10 +70,10 @@ export function WelcomePanel({ sessionId, isOwner }: { sessionId: string; isOwne
       >
         <MessageSquareText aria-hidden size={18} />
         <h2 id={headingId} className="card-title">
-          {t('title')}
+          {t('welcome:title')}
         </h2>
         <span className={`pill ${data.enabled ? 'pill-active' : 'pill-inactive'}`}>
-          {data.enabled ? t('on') : t('off')}
+          {data.enabled ? t('welcome:on') : t('welcome:off')}
         </span>
       </button>
       <ScopeNotice settings={data} />
@@ -82,8 +96,8 @@ function ScopeNotice({ settings }: { settings: WelcomeSettingsDto }) {
   if (!lacksChat && !lacksShoutouts) return null;
   return (
     <p className="welcome-scope" role="status">
-      {lacksChat ? t('signInAgainChat') : t('signInAgainShoutouts')}{' '}
-      <a href="/auth/twitch">{t('signInAgain')}</a>
+      {lacksChat ? t('welcome:signInAgainChat') : t('welcome:signInAgainShoutouts')}{' '}
+      <a href="/auth/twitch">{t('welcome:signInAgain')}</a>
     </p>
   );
 }
@@ -104,16 +118,18 @@ function WelcomeForm({ settings, isOwner }: { settings: WelcomeSettingsDto; isOw
     if (invalid) return;
     try {
       await update({ sessionId: settings.sessionId, ...draft }).unwrap();
-      toast.success(t('saved'), { id: 'welcome-saved' });
+      toast.success(t('welcome:saved'), { id: 'welcome-saved' });
     } catch (error) {
-      toast.error(errorText(error) ?? t('saveFailed'), { id: 'welcome-saved' });
+      toast.error(errorText(error) ?? t('welcome:saveFailed'), { id: 'welcome-saved' });
     }
   }
 
   return (
     <form className="welcome-form" onSubmit={(event) => void save(event)}>
-      <p className="field-hint">{t('description', { seconds: settings.undoWindowSeconds })}</p>
-      {!isOwner && <p className="note">{t('ownerOnly')}</p>}
+      <p className="field-hint">
+        {t('welcome:description', { seconds: settings.undoWindowSeconds })}
+      </p>
+      {!isOwner && <p className="note">{t('welcome:ownerOnly')}</p>}
       <fieldset disabled={!isOwner || isLoading} className="welcome-fields">
         <label className="switch-label">
           <Switch.Root
@@ -123,7 +139,7 @@ function WelcomeForm({ settings, isOwner }: { settings: WelcomeSettingsDto; isOw
           >
             <Switch.Thumb className="switch-thumb" />
           </Switch.Root>
-          {t('enabled')}
+          {t('welcome:enabled')}
         </label>
         {WELCOME_KINDS.map((kind) => (
           <TemplateField
@@ -134,7 +150,7 @@ function WelcomeForm({ settings, isOwner }: { settings: WelcomeSettingsDto; isOw
             onChange={(value) => setDraft({ ...draft, [kind]: value })}
           />
         ))}
-        <p className="field-hint">{t('emptyMeansNone')}</p>
+        <p className="field-hint">{t('welcome:emptyMeansNone')}</p>
         <label className="switch-label">
           <Switch.Root
             className="switch"
@@ -143,12 +159,12 @@ function WelcomeForm({ settings, isOwner }: { settings: WelcomeSettingsDto; isOw
           >
             <Switch.Thumb className="switch-thumb" />
           </Switch.Root>
-          {t('shoutoutRaiders')}
+          {t('welcome:shoutoutRaiders')}
         </label>
         {isOwner && (
           <div className="form-actions">
             <button type="submit" className="button button-primary" disabled={invalid}>
-              {t('save')}
+              {t('welcome:save')}
             </button>
           </div>
         )}
@@ -174,7 +190,7 @@ function TemplateField({
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
-        {t(`welcome:${kind}`)}
+        {t(KIND_LABELS[kind])}
       </label>
       <textarea
         id={id}
@@ -188,7 +204,7 @@ function TemplateField({
       <span id={`${id}-hint`} className="field-hint welcome-hint">
         <span>{t('welcome:placeholders', { list })}</span>
         <span>
-          {t('welcome:length', { count: [...value].length, max: MAX_WELCOME_MESSAGE_LENGTH })}
+          {t('welcome:length', { used: [...value].length, max: MAX_WELCOME_MESSAGE_LENGTH })}
         </span>
       </span>
       {problem && (
@@ -208,11 +224,11 @@ function WelcomeMessages({ sessionId }: { sessionId: string }) {
   });
   return (
     <div className="welcome-messages">
-      <h3 className="field-label">{t('messages')}</h3>
+      <h3 className="field-label">{t('welcome:messages')}</h3>
       {!messages.data?.length ? (
-        <p className="field-hint">{t('noMessages')}</p>
+        <p className="field-hint">{t('welcome:noMessages')}</p>
       ) : (
-        <ul className="welcome-list" aria-label={t('messages')}>
+        <ul className="welcome-list" aria-label={t('welcome:messages')}>
           {messages.data.map((message) => (
             <WelcomeMessageRow key={message.id} message={message} />
           ))}
@@ -230,7 +246,7 @@ function WelcomeMessageRow({ message }: { message: WelcomeMessageDto }) {
       <span className="welcome-name">{message.displayName}</span>
       <span className="welcome-text">{message.text}</span>
       <span className={`welcome-status welcome-status-${message.status}`}>
-        {t(`welcome:status.${message.status}`)}
+        {t(STATUS_LABELS[message.status])}
       </span>
       {failed && message.reason && (
         <span className="welcome-reason">

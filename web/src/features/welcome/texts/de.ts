@@ -22,7 +22,7 @@ export const de: WelcomeTexts = {
     'Melde dich erneut an, um Chatnachrichten zu erlauben: Greetboard darf noch nicht in deinem Chat schreiben.',
   signInAgainShoutouts: 'Melde dich erneut an, um Shoutouts zu erlauben.',
   signInAgain: 'Erneut anmelden',
-  length: '{{count}} / {{max}}',
+  length: '{{used}} / {{max}}',
   messages: 'Willkommensnachrichten',
   noMessages: 'Noch keine Willkommensnachrichten.',
   status: {

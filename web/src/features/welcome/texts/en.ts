@@ -20,7 +20,7 @@ export const en = {
     'Sign in again to allow chat messages: Greetboard may not yet write in your chat.',
   signInAgainShoutouts: 'Sign in again to allow shoutouts.',
   signInAgain: 'Sign in again',
-  length: '{{count}} / {{max}}',
+  length: '{{used}} / {{max}}',
   messages: 'Welcome messages',
   noMessages: 'No welcome messages yet.',
   status: {

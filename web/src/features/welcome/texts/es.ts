@@ -22,7 +22,7 @@ export const es: WelcomeTexts = {
     'Vuelve a iniciar sesión para permitir mensajes en el chat: Greetboard aún no puede escribir en tu chat.',
   signInAgainShoutouts: 'Vuelve a iniciar sesión para permitir shoutouts.',
   signInAgain: 'Iniciar sesión de nuevo',
-  length: '{{count}} / {{max}}',
+  length: '{{used}} / {{max}}',
   messages: 'Mensajes de bienvenida',
   noMessages: 'Todavía no hay mensajes de bienvenida.',
   status: {

@@ -22,7 +22,7 @@ export const fr: WelcomeTexts = {
     'Reconnectez-vous pour autoriser les messages dans le chat : Greetboard ne peut pas encore écrire dans votre chat.',
   signInAgainShoutouts: 'Reconnectez-vous pour autoriser les shoutouts.',
   signInAgain: 'Se reconnecter',
-  length: '{{count}} / {{max}}',
+  length: '{{used}} / {{max}}',
   messages: 'Messages de bienvenue',
   noMessages: 'Aucun message de bienvenue pour l’instant.',
   status: {
