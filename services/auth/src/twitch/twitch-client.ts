@@ -213,10 +213,13 @@ export class TwitchClient {
       to_broadcaster_id: toId,
       moderator_id: broadcasterId,
     });
-    const response = await this.call(`${this.config.apiUrl}/helix/chat/shoutouts?${query}`, {
-      method: 'POST',
-      headers: this.helixHeaders(accessToken),
-    });
+    const response = await this.call(
+      `${this.config.apiUrl}/helix/chat/shoutouts?${query.toString()}`,
+      {
+        method: 'POST',
+        headers: this.helixHeaders(accessToken),
+      },
+    );
     if (response.ok) return;
     if (response.status === 401) throw new TwitchRejectedError('Helix refused the token');
     const body = (await response.json().catch(() => ({}))) as { message?: string };

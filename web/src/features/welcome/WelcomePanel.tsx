@@ -76,7 +76,7 @@ export function WelcomePanel({ sessionId, isOwner }: { sessionId: string; isOwne
           {data.enabled ? t('welcome:on') : t('welcome:off')}
         </span>
       </button>
-      <ScopeNotice settings={data} />
+      <ScopeNotice settings={data} open={open} />
       {open && (
         <>
           <WelcomeForm key={sessionId} settings={data} isOwner={isOwner} />
@@ -88,10 +88,10 @@ export function WelcomePanel({ sessionId, isOwner }: { sessionId: string; isOwne
 }
 
 /** A token without the scopes: the owner signs in again, and Twitch asks for them. */
-function ScopeNotice({ settings }: { settings: WelcomeSettingsDto }) {
+function ScopeNotice({ settings, open }: { settings: WelcomeSettingsDto; open: boolean }) {
   const { t } = useTranslation('welcome');
   if (!settings.twitch) return null;
-  const lacksChat = settings.enabled && !settings.twitch.chat;
+  const lacksChat = (open || settings.enabled) && !settings.twitch.chat;
   const lacksShoutouts = settings.shoutoutRaiders && !settings.twitch.shoutouts;
   if (!lacksChat && !lacksShoutouts) return null;
   return (

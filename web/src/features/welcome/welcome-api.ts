@@ -30,7 +30,7 @@ export const welcomeApi = apiSlice.injectEndpoints({
       async onQueryStarted({ sessionId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(welcomeApi.util.upsertQueryData('getWelcome', sessionId, data));
+          void dispatch(welcomeApi.util.upsertQueryData('getWelcome', sessionId, data));
         } catch {
           // The form shows the failure.
         }
