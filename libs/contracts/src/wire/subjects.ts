@@ -35,6 +35,7 @@ export const SUBJECTS = {
     listOverlayLinks: 'auth.overlay-link.list.v1',
     createOverlayLink: 'auth.overlay-link.create.v1',
     revokeOverlayLink: 'auth.overlay-link.revoke.v1',
+    updateOverlayLink: 'auth.overlay-link.update.v1',
   },
   sessions: {
     listSessions: 'sessions.session.list.v1',
