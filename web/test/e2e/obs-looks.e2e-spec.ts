@@ -174,6 +174,20 @@ describe('overlay looks and the phone layout', () => {
       overlayAccess: 'greet',
       overlayLook: { look: 'minimal', animate: false },
     });
+    // A link cannot change its own look: only a signed-in browser may.
+    const own = await fetch(`${app.origin}/api/overlay-links/${link.id}`, {
+      method: 'PATCH',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        Origin: app.origin,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ look: 'dock' }),
+    });
+    expect({ status: own.status, body: (await own.json()) as unknown }).toMatchObject({
+      status: 403,
+      body: { code: 'OVERLAY_LINK_REFUSED' },
+    });
   }, 180_000);
 
   it("counts only the people still to greet in '+ N pending'", async () => {
