@@ -151,6 +151,8 @@ const ROUTES: Record<string, Row> = {
           id: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
           access: 'read',
           createdAt: expect.any(String),
+          look: 'dock',
+          animate: false,
           token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         },
       }),
@@ -160,6 +162,8 @@ const ROUTES: Record<string, Row> = {
           id: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
           access: 'read',
           createdAt: expect.any(String),
+          look: 'dock',
+          animate: false,
           token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         },
       }),
@@ -171,6 +175,28 @@ const ROUTES: Record<string, Row> = {
     expected: signedIn(() => ({
       status: 404,
       body: { error: 'Overlay link not found.', code: 'OVERLAY_LINK_NOT_FOUND' },
+    })),
+  },
+  'PATCH /api/overlay-links/{id} (not theirs)': {
+    method: 'PATCH',
+    path: () => `/api/overlay-links/${'A'.repeat(43)}`,
+    body: { look: 'minimal' },
+    expected: signedIn(() => ({
+      status: 404,
+      body: { error: 'Overlay link not found.', code: 'OVERLAY_LINK_NOT_FOUND' },
+    })),
+  },
+  'PATCH /api/overlay-links/{id} (a look that is none)': {
+    method: 'PATCH',
+    path: () => `/api/overlay-links/${'A'.repeat(43)}`,
+    body: { look: 'sparkly' },
+    expected: signedIn(() => ({
+      status: 400,
+      body: {
+        error: 'Invalid request.',
+        code: 'VALIDATION_FAILED',
+        details: [{ field: 'look', problems: ['look must be one of: transparent, minimal, dock'] }],
+      },
     })),
   },
   'GET /api/login-sessions': {

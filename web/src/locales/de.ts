@@ -118,8 +118,8 @@ export const de: LocaleMessages = {
     start: 'Starten',
     stop: 'Beenden',
     progress: 'Begrüßungsfortschritt',
-    more_one: '+ {{count}} weiterer',
-    more_other: '+ {{count}} weitere',
+    morePending_one: '+ {{count}} ausstehend',
+    morePending_other: '+ {{count}} ausstehend',
     linkEnded:
       'Dieser Overlay-Link funktioniert nicht mehr. Erstelle in den Einstellungen einen neuen.',
   },

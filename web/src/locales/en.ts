@@ -115,8 +115,8 @@ export const en = {
     start: 'Start',
     stop: 'Stop',
     progress: 'Greeting progress',
-    more_one: '+ {{count}} more',
-    more_other: '+ {{count}} more',
+    morePending_one: '+ {{count}} pending',
+    morePending_other: '+ {{count}} pending',
     linkEnded: 'This overlay link no longer works. Make a new one in Settings.',
   },
   settings: {

@@ -122,9 +122,9 @@ export const es: LocaleMessages = {
     start: 'Iniciar',
     stop: 'Detener',
     progress: 'Progreso de saludos',
-    more_one: '+ {{count}} más',
-    more_many: '+ {{count}} más',
-    more_other: '+ {{count}} más',
+    morePending_one: '+ {{count}} pendiente',
+    morePending_many: '+ {{count}} pendientes',
+    morePending_other: '+ {{count}} pendientes',
     linkEnded: 'Este enlace de overlay ya no funciona. Crea uno nuevo en Configuración.',
   },
   settings: {

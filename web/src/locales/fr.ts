@@ -122,9 +122,9 @@ export const fr: LocaleMessages = {
     start: 'Démarrer',
     stop: 'Arrêter',
     progress: 'Progression des saluts',
-    more_one: '+ {{count}} de plus',
-    more_many: '+ {{count}} de plus',
-    more_other: '+ {{count}} de plus',
+    morePending_one: '+ {{count}} en attente',
+    morePending_many: '+ {{count}} en attente',
+    morePending_other: '+ {{count}} en attente',
     linkEnded: 'Ce lien d’overlay ne fonctionne plus. Créez-en un nouveau dans les paramètres.',
   },
   settings: {

@@ -19,7 +19,11 @@ import {
 import { Transform, Type } from 'class-transformer';
 import { TWITCH_LOGIN_PATTERN } from '../chat/chat-line.js';
 import type { UserDto } from '../entities/entities.js';
-import type { LoginAccess, LoginSessionEndReason } from '../login-sessions/overlay-links.js';
+import type {
+  LoginAccess,
+  LoginSessionEndReason,
+  OverlayLinkLook,
+} from '../login-sessions/overlay-links.js';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
 import { SESSION_ID_PATTERN } from '../wire/tokens.js';
@@ -92,6 +96,8 @@ export interface ResolveSessionResponse {
   user: UserDto | null;
   /** What the session may do; absent from replicas older than overlay links ('browser'). */
   access?: LoginAccess;
+  /** An overlay link's look (ADR 0056); absent for a browser. */
+  overlayLook?: OverlayLinkLook;
   /** With no user: why Greetboard ended the session the browser presented, if it did. */
   endedBecause?: LoginSessionEndReason;
 }

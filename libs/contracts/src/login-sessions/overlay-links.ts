@@ -1,4 +1,4 @@
-import { IsIn, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { defineRequest } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
 import { SESSION_ID_PATTERN } from '../wire/tokens.js';
@@ -12,6 +12,21 @@ import { SESSION_ID_PATTERN } from '../wire/tokens.js';
 export const OVERLAY_ACCESS = ['read', 'greet'] as const;
 export type OverlayAccess = (typeof OVERLAY_ACCESS)[number];
 
+/**
+ * How an overlay link's page looks (ADR 0056): `transparent` over a scene (no controls),
+ * `minimal` the names alone for a browser source (no picker, no controls), `dock` the
+ * interactive overlay. Stored with the link, changed without rotating it.
+ */
+export const OVERLAY_LOOKS = ['transparent', 'minimal', 'dock'] as const;
+export type OverlayLook = (typeof OVERLAY_LOOKS)[number];
+
+/** What an overlay link's page shows, as `GET /auth/me` answers it through the link. */
+export interface OverlayLinkLook {
+  look: OverlayLook;
+  /** New chatters slide in (never for a reader who asks for reduced motion). */
+  animate: boolean;
+}
+
 /** What a login session may do: a browser's everything its user may; an overlay link less. */
 export type LoginAccess = 'browser' | `overlay-${OverlayAccess}`;
 
@@ -22,7 +37,7 @@ export type LoginAccess = 'browser' | `overlay-${OverlayAccess}`;
 export type LoginSessionEndReason = 'twitch-revoked';
 
 /** An overlay link as the settings page lists it (never its token). */
-export interface OverlayLinkDto {
+export interface OverlayLinkDto extends OverlayLinkLook {
   /** The SHA-256 of the token (base64url): names the link without revealing it. */
   id: string;
   access: OverlayAccess;
@@ -63,6 +78,27 @@ export class RevokeOverlayLinkRequest extends OverlayLinkParams {
   userId: string;
 }
 
+/** `PATCH /api/overlay-links/{id}`: the link's look, either or both fields. */
+export class UpdateOverlayLinkBody {
+  @IsOptional()
+  @IsIn(OVERLAY_LOOKS, { message: `look must be one of: ${OVERLAY_LOOKS.join(', ')}` })
+  look?: OverlayLook;
+
+  @IsOptional()
+  @IsBoolean()
+  animate?: boolean;
+}
+
+export class UpdateOverlayLinkRequest extends UpdateOverlayLinkBody {
+  @IsUUID()
+  userId: string;
+
+  @IsString()
+  @MaxLength(64)
+  @Matches(SESSION_ID_PATTERN, { message: 'id must be an overlay link id' })
+  id: string;
+}
+
 export const OVERLAY_LINK_REQUESTS = {
   list: defineRequest<OverlayLinksRequest, OverlayLinkDto[]>(
     SUBJECTS.auth.listOverlayLinks,
@@ -76,5 +112,10 @@ export const OVERLAY_LINK_REQUESTS = {
   revoke: defineRequest<RevokeOverlayLinkRequest, { revoked: true }>(
     SUBJECTS.auth.revokeOverlayLink,
     RevokeOverlayLinkRequest,
+  ),
+  /** Changes a link's look; the link and its token stay. */
+  update: defineRequest<UpdateOverlayLinkRequest, OverlayLinkDto>(
+    SUBJECTS.auth.updateOverlayLink,
+    UpdateOverlayLinkRequest,
   ),
 } as const;

@@ -1,5 +1,5 @@
 import type { UserDto } from '../entities/entities.js';
-import type { OverlayAccess } from '../login-sessions/overlay-links.js';
+import type { OverlayAccess, OverlayLinkLook } from '../login-sessions/overlay-links.js';
 import type { UserDataCount } from '../users/user-data.js';
 
 /**
@@ -10,9 +10,11 @@ import type { UserDataCount } from '../users/user-data.js';
 
 /**
  * `GET /auth/me?optional=true`: the user, or `{ user: null }` for a visitor. Through an
- * overlay link, the user it belongs to and what the link may do (`overlayAccess`).
+ * overlay link, the user it belongs to, what the link may do (`overlayAccess`) and how its
+ * page looks (`overlayLook`, ADR 0056).
  */
-export type MeAnswer = (UserDto & { overlayAccess?: OverlayAccess }) | { user: null };
+export type MeAnswer =
+  (UserDto & { overlayAccess?: OverlayAccess; overlayLook?: OverlayLinkLook }) | { user: null };
 
 /** `GET /api/app-info`: what the footer and the demo banner show. */
 export interface AppInfoDto {

@@ -27,6 +27,6 @@ export type * from '../live/live-relay.js';
 export type * from '../admin/admin-status.js';
 export type * from '../stats/statistics.js';
 export type * from '../login-sessions/overlay-links.js';
-export { OVERLAY_ACCESS } from '../login-sessions/overlay-links.js';
+export { OVERLAY_ACCESS, OVERLAY_LOOKS } from '../login-sessions/overlay-links.js';
 export type * from '../streams/dead-letter.js';
 export type { LoginSessionDto } from '../login-sessions/login-session-requests.js';

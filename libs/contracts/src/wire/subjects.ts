@@ -35,6 +35,7 @@ export const SUBJECTS = {
     listOverlayLinks: 'auth.overlay-link.list.v1',
     createOverlayLink: 'auth.overlay-link.create.v1',
     revokeOverlayLink: 'auth.overlay-link.revoke.v1',
+    updateOverlayLink: 'auth.overlay-link.update.v1',
     /** A message in the user's own chat, as the user (Helix Send Chat Message, ADR 0054). */
     sendOwnChatMessage: 'auth.chat.send-own.v1',
     /** A Helix shoutout from the user's channel to another (ADR 0054). */

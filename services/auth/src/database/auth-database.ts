@@ -9,6 +9,7 @@ import { OverlayLinks1767700000000 } from './migrations/1767700000000-OverlayLin
 import { ClaimTokenValidation1767744000000 } from './migrations/1767744000000-ClaimTokenValidation.js';
 import { AutoStartGrace1768500000000 } from './migrations/1768500000000-AutoStartGrace.js';
 import { LoginSessionDetails1768600000000 } from './migrations/1768600000000-LoginSessionDetails.js';
+import { OverlayLinkLooks1768740000000 } from './migrations/1768740000000-OverlayLinkLooks.js';
 
 /** The auth service's schema: users, their settings, encrypted Twitch tokens, the event outbox. */
 export const AUTH_DATABASE: ServiceDatabase = {
@@ -22,5 +23,6 @@ export const AUTH_DATABASE: ServiceDatabase = {
     ClaimTokenValidation1767744000000,
     AutoStartGrace1768500000000,
     LoginSessionDetails1768600000000,
+    OverlayLinkLooks1768740000000,
   ],
 };

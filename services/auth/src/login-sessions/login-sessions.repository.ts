@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { LoginAccess } from '@greetboard/contracts';
+import type { LoginAccess, OverlayLook } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
 
 /** A stored session; times are milliseconds, as text (bigint columns). */
@@ -10,6 +10,8 @@ export interface StoredLoginSession {
   expires_at_ms: string;
   idle_expires_at_ms: string;
   touched_at_ms: string;
+  overlay_look: OverlayLook;
+  overlay_animate: boolean;
 }
 
 /** A browser's session as its user's settings list it. */
@@ -26,7 +28,11 @@ export interface StoredOverlayLink {
   id_hash: string;
   kind: LoginAccess;
   created_at_ms: string;
+  overlay_look: OverlayLook;
+  overlay_animate: boolean;
 }
+
+const OVERLAY_LINK_COLUMNS = 'id_hash, kind, created_at_ms, overlay_look, overlay_animate';
 
 /**
  * The SQL of login sessions and overlay links (`auth.login_sessions`), keyed by the hash of
@@ -117,7 +123,8 @@ export class LoginSessionsRepository {
   async find(idHash: string): Promise<StoredLoginSession | undefined> {
     const [session] = await queryRows<StoredLoginSession>(
       this.dataSource,
-      `SELECT user_id, kind, expires_at_ms, idle_expires_at_ms, touched_at_ms
+      `SELECT user_id, kind, expires_at_ms, idle_expires_at_ms, touched_at_ms, overlay_look,
+              overlay_animate
          FROM auth.login_sessions WHERE id_hash = $1`,
       [idHash],
     );
@@ -145,7 +152,8 @@ export class LoginSessionsRepository {
 
   /**
    * Stores the user's overlay link of `kind` in place of the one they had, in one
-   * transaction; answers the hashes of the links it replaced. It never ends by time.
+   * transaction; answers the hashes of the links it replaced. It never ends by time. The new
+   * link keeps the look of the one it replaces (ADR 0056).
    */
   replaceOverlayLink(
     userId: string,
@@ -155,16 +163,31 @@ export class LoginSessionsRepository {
     never: number,
   ): Promise<string[]> {
     return this.dataSource.transaction(async (manager) => {
-      const replaced = await queryRows<{ id_hash: string }>(
+      const replaced = await queryRows<{
+        id_hash: string;
+        overlay_look: OverlayLook;
+        overlay_animate: boolean;
+      }>(
         manager,
-        `DELETE FROM auth.login_sessions WHERE user_id = $1 AND kind = $2 RETURNING id_hash`,
+        `DELETE FROM auth.login_sessions WHERE user_id = $1 AND kind = $2
+         RETURNING id_hash, overlay_look, overlay_animate`,
         [userId, kind],
       );
+      const [kept] = replaced;
       await manager.query(
         `INSERT INTO auth.login_sessions
-           (id_hash, user_id, kind, created_at_ms, expires_at_ms, idle_expires_at_ms, touched_at_ms)
-         VALUES ($1, $2, $3, $4, $5, $5, $4)`,
-        [idHash, userId, kind, now, never],
+           (id_hash, user_id, kind, created_at_ms, expires_at_ms, idle_expires_at_ms, touched_at_ms,
+            overlay_look, overlay_animate)
+         VALUES ($1, $2, $3, $4, $5, $5, $4, $6, $7)`,
+        [
+          idHash,
+          userId,
+          kind,
+          now,
+          never,
+          kept?.overlay_look ?? 'dock',
+          kept?.overlay_animate ?? false,
+        ],
       );
       return replaced.map((row) => row.id_hash);
     });
@@ -173,10 +196,28 @@ export class LoginSessionsRepository {
   overlayLinks(userId: string): Promise<StoredOverlayLink[]> {
     return queryRows<StoredOverlayLink>(
       this.dataSource,
-      `SELECT id_hash, kind, created_at_ms FROM auth.login_sessions
+      `SELECT ${OVERLAY_LINK_COLUMNS} FROM auth.login_sessions
         WHERE user_id = $1 AND kind <> 'browser' ORDER BY kind`,
       [userId],
     );
+  }
+
+  /** Changes the look of the user's overlay link `idHash`; undefined when they have no such link. */
+  async updateOverlayLink(
+    userId: string,
+    idHash: string,
+    change: { look?: OverlayLook; animate?: boolean },
+  ): Promise<StoredOverlayLink | undefined> {
+    const [updated] = await queryRows<StoredOverlayLink>(
+      this.dataSource,
+      `UPDATE auth.login_sessions
+          SET overlay_look = COALESCE($3, overlay_look),
+              overlay_animate = COALESCE($4, overlay_animate)
+        WHERE id_hash = $1 AND user_id = $2 AND kind <> 'browser'
+        RETURNING ${OVERLAY_LINK_COLUMNS}`,
+      [idHash, userId, change.look ?? null, change.animate ?? null],
+    );
+    return updated;
   }
 
   /** Ends the user's overlay link `idHash`; false when they have no such link. */

@@ -6,11 +6,13 @@ import type {
   LoginSessionEndReason,
   OverlayAccess,
   OverlayLinkDto,
+  OverlayLinkLook,
+  OverlayLook,
 } from '@greetboard/contracts';
 import type { KeyValueStore } from '@greetboard/kv';
 import { AUTH_CONFIG, AUTH_KV } from '../auth.tokens.js';
 import type { AuthConfig } from '../config.js';
-import { LoginSessionsRepository } from './login-sessions.repository.js';
+import { LoginSessionsRepository, type StoredOverlayLink } from './login-sessions.repository.js';
 import { summariseUserAgent } from './user-agent.js';
 
 /** An overlay link never ends by time: it ends when revoked or rotated. */
@@ -19,6 +21,19 @@ const NEVER_MS = Number.MAX_SAFE_INTEGER;
 export interface ResolvedLoginSession {
   userId: string;
   access: LoginAccess;
+  /** An overlay link's look (ADR 0056). */
+  overlayLook?: OverlayLinkLook;
+}
+
+/** A stored link as the settings page lists it. */
+function toOverlayLinkDto(row: StoredOverlayLink): OverlayLinkDto {
+  return {
+    id: row.id_hash,
+    access: row.kind === 'overlay-greet' ? 'greet' : 'read',
+    createdAt: new Date(Number(row.created_at_ms)).toISOString(),
+    look: row.overlay_look,
+    animate: row.overlay_animate,
+  };
 }
 
 export interface NewOverlayLink extends OverlayLinkDto {
@@ -122,7 +137,10 @@ export class LoginSessions {
   async resolveWithAccess(sessionId: string): Promise<ResolvedLoginSession | null> {
     const session = await this.sessions.find(hashOf(sessionId));
     if (!session) return null;
-    if (session.kind !== 'browser') return { userId: session.user_id, access: session.kind };
+    if (session.kind !== 'browser') {
+      const overlayLook = { look: session.overlay_look, animate: session.overlay_animate };
+      return { userId: session.user_id, access: session.kind, overlayLook };
+    }
     const now = Date.now();
     const expiresAt = Number(session.expires_at_ms);
     if (expiresAt <= now || Number(session.idle_expires_at_ms) <= now) {
@@ -150,16 +168,32 @@ export class LoginSessions {
       now,
       NEVER_MS,
     );
-    return { id: hashOf(token), access, createdAt: new Date(now).toISOString(), token, replaced };
+    const link = (await this.sessions.overlayLinks(userId)).find((row) => row.kind === kind);
+    const look = link
+      ? { look: link.overlay_look, animate: link.overlay_animate }
+      : { look: 'dock' as const, animate: false };
+    return {
+      id: hashOf(token),
+      access,
+      createdAt: new Date(now).toISOString(),
+      ...look,
+      token,
+      replaced,
+    };
   }
 
   async overlayLinks(userId: string): Promise<OverlayLinkDto[]> {
-    const rows = await this.sessions.overlayLinks(userId);
-    return rows.map((row) => ({
-      id: row.id_hash,
-      access: row.kind === 'overlay-greet' ? 'greet' : 'read',
-      createdAt: new Date(Number(row.created_at_ms)).toISOString(),
-    }));
+    return (await this.sessions.overlayLinks(userId)).map(toOverlayLinkDto);
+  }
+
+  /** Changes the look of the user's overlay link `id` (its hash); null when they have none. */
+  async updateOverlayLink(
+    userId: string,
+    id: string,
+    change: { look?: OverlayLook; animate?: boolean },
+  ): Promise<OverlayLinkDto | null> {
+    const row = await this.sessions.updateOverlayLink(userId, id, change);
+    return row ? toOverlayLinkDto(row) : null;
   }
 
   /** Ends the user's overlay link `id` (its hash); false when they have no such link. */

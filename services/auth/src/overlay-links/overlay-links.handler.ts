@@ -6,6 +6,7 @@ import {
   OVERLAY_LINK_REQUESTS,
   OverlayLinksRequest,
   RevokeOverlayLinkRequest,
+  UpdateOverlayLinkRequest,
   type CreatedOverlayLinkDto,
   type OverlayLinkDto,
 } from '@greetboard/contracts';
@@ -34,6 +35,17 @@ export class OverlayLinksHandler {
       request.access,
     );
     for (const hash of replaced) await this.userEvents.loginSessionEnded(request.userId, { hash });
+    return link;
+  }
+
+  /** A link's look changes in place: its token, and the sources using it, stay (ADR 0056). */
+  @OnRequest(OVERLAY_LINK_REQUESTS.update)
+  async update(@Payload() request: UpdateOverlayLinkRequest): Promise<OverlayLinkDto> {
+    const link = await this.sessions.updateOverlayLink(request.userId, request.id, {
+      look: request.look,
+      animate: request.animate,
+    });
+    if (!link) throw new DomainError('OVERLAY_LINK_NOT_FOUND');
     return link;
   }
 

@@ -44,7 +44,10 @@ export class SignInHandler {
   async resolve(@Payload() request: SessionRequest): Promise<ResolveSessionResponse> {
     const session = await this.sessions.resolveWithAccess(request.sessionId);
     const user = session ? await this.users.findById(session.userId) : null;
-    if (user) return { user: toUserDto(user), access: session!.access };
+    if (user) {
+      const { access, overlayLook } = session!;
+      return { user: toUserDto(user), access, ...(overlayLook ? { overlayLook } : {}) };
+    }
     const endedBecause = session ? null : await this.sessions.endReasonOf(request.sessionId);
     return endedBecause ? { user: null, endedBecause } : { user: null };
   }

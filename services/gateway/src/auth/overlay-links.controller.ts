@@ -1,10 +1,21 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+} from '@nestjs/common';
 import {
   CreateOverlayLinkBody,
   DomainError,
   OVERLAY_LINK_REQUESTS,
   OverlayLinkParams,
   sendRequest,
+  UpdateOverlayLinkBody,
   type CreatedOverlayLinkDto,
   type OverlayLinkDto,
 } from '@greetboard/contracts';
@@ -34,6 +45,21 @@ export class OverlayLinksController {
     return sendRequest(this.bus, OVERLAY_LINK_REQUESTS.create, {
       userId: user.id,
       access: body.access,
+    });
+  }
+
+  /** Changes a link's look (ADR 0056) without rotating it: its address keeps working. */
+  @Patch(':id')
+  update(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param() { id }: OverlayLinkParams,
+    @Body() body: UpdateOverlayLinkBody,
+  ): Promise<OverlayLinkDto> {
+    return sendRequest(this.bus, OVERLAY_LINK_REQUESTS.update, {
+      userId: user.id,
+      id,
+      look: body.look,
+      animate: body.animate,
     });
   }
 

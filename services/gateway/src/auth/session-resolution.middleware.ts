@@ -5,6 +5,7 @@ import {
   SESSION_ID_PATTERN,
   sendRequest,
   type LoginSessionEndReason,
+  type OverlayLinkLook,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
 import type { RequestWithUser } from '../http/current-user.decorator.js';
@@ -18,6 +19,8 @@ import {
 export interface RequestWithSession extends RequestWithUser {
   /** The login-session id from the cookie, when it named a live session. */
   sessionId?: string;
+  /** An overlay link's look (ADR 0056). */
+  overlayLook?: OverlayLinkLook;
   /** The cookie named a session Greetboard ended on its own, and why (ADR 0044). */
   sessionEndedBecause?: LoginSessionEndReason;
 }
@@ -87,13 +90,14 @@ export class SessionResolution implements NestMiddleware {
       const {
         user,
         access = 'browser',
+        overlayLook,
         endedBecause,
       } = await sendRequest(this.bus, AUTH_REQUESTS.resolveSession, { sessionId });
       // A browser's login session travels only in its cookie (ADR 0046): sent as a bearer
       // token it would work from anywhere a header or URL is logged, so it counts as none.
       if (source === 'bearer' && access === 'browser') return next();
       if (user) {
-        Object.assign(request as RequestWithSession, { user, sessionId, access });
+        Object.assign(request as RequestWithSession, { user, sessionId, access, overlayLook });
       } else if (endedBecause) {
         // Kept until GET /auth/me has told the browser why (ADR 0044): another request of the
         // page may come first, and it must not take the reason with the cookie.

@@ -110,8 +110,12 @@ export class SignInController {
   ): MeAnswer {
     if (request.user) {
       // Through an overlay link: whose overlay it is, and what the link may do (ADR 0029).
-      if (request.access === 'overlay-read') return { ...request.user, overlayAccess: 'read' };
-      if (request.access === 'overlay-greet') return { ...request.user, overlayAccess: 'greet' };
+      // Through an overlay link: also how its page looks (ADR 0056).
+      const { overlayLook } = request;
+      if (request.access === 'overlay-read')
+        return { ...request.user, overlayAccess: 'read', overlayLook };
+      if (request.access === 'overlay-greet')
+        return { ...request.user, overlayAccess: 'greet', overlayLook };
       return request.user;
     }
     if (request.sessionEndedBecause === 'twitch-revoked') {

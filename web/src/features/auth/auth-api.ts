@@ -1,7 +1,7 @@
-import type { MeAnswer, OverlayAccess, UserDto } from '@greetboard/contracts/wire';
+import type { MeAnswer, OverlayAccess, OverlayLinkLook, UserDto } from '@greetboard/contracts/wire';
 
-/** The signed-in user; through an overlay link, with what the link may do. */
-export type Me = UserDto & { overlayAccess?: OverlayAccess };
+/** The signed-in user; through an overlay link, with what the link may do and its look. */
+export type Me = UserDto & { overlayAccess?: OverlayAccess; overlayLook?: OverlayLinkLook };
 import { serverErrorCode } from '../../app/api-errors';
 import { apiSlice } from '../../app/api-slice';
 import { forgetSignedOut, rememberSignedOut } from './signed-out-reason';

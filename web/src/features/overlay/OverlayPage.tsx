@@ -25,8 +25,14 @@ import { useSignOutOnSocketEnd } from '../live/use-sign-out-on-socket-end';
 import { useLiveRoom } from '../live/use-live-room';
 import { chooseOverlaySession } from '../sessions/session-selection';
 import { useGetSessionsQuery, useUpdateSessionMutation } from '../sessions/sessions-api';
-import { useObsMode } from './obs-mode';
-import { OVERLAY_REFRESH_EVENTS, splitRows, visibleRowCount } from './visible-rows';
+import { useObsMode, useTransparentPage } from './obs-mode';
+import { useEntryAnimation } from './entry-animation';
+import {
+  OVERLAY_REFRESH_EVENTS,
+  pendingNotShown,
+  splitRows,
+  visibleRowCount,
+} from './visible-rows';
 import './overlay.css';
 
 export const COLLAPSED_STORAGE_KEY = 'obsSessionMonitorCollapsed';
@@ -50,9 +56,14 @@ function Overlay({ user }: { user: Me }) {
   const list = sessions.data ?? [];
   const [selectedId, setSelectedId] = useState<string | null>(pinnedId ?? null);
   const [storedCollapsed, setCollapsed] = useStoredBoolean(COLLAPSED_STORAGE_KEY, false);
-  const obsMode = useObsMode();
-  // OBS mode has no controls, so nothing could expand a collapsed overlay.
-  const collapsed = storedCollapsed && !obsMode;
+  // An overlay link's look (ADR 0056); a signed-in browser's overlay is the dock, which the
+  // OBS mode setting makes transparent with larger type, its controls kept.
+  const look = user.overlayLook?.look ?? 'dock';
+  const obsMode = useObsMode(user.overlayAccess !== undefined);
+  const transparent = look === 'transparent' || obsMode;
+  useTransparentPage(transparent);
+  // A look for a browser source has no controls, so nothing could expand a collapsed overlay.
+  const collapsed = storedCollapsed && look === 'dock';
   const refetchSessions = sessions.refetch;
 
   // Re-apply the selection rules whenever the list changes; a session in the URL stays chosen.
@@ -93,7 +104,7 @@ function Overlay({ user }: { user: Me }) {
 
   return (
     <main
-      className={`overlay${obsMode ? ' overlay-obs' : ''}${
+      className={`overlay overlay-${look}${transparent ? ' overlay-obs' : ''}${
         user.overlayAccess === 'read' ? ' overlay-read-only' : ''
       }`}
     >
@@ -181,6 +192,7 @@ function SessionMonitor({ session, user }: { session: SessionDto; user: Me }) {
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
   const { listRef, capacity } = useRowCapacity();
+
   // The overlay lists the people still to greet first, always ('Next to greet'), and never
   // the banned or timed out: what it shows may be on stream (ADR 0041). It reads the rows
   // that fit (ADR 0050); the page answer counts the rest for '+ N more'.
@@ -193,6 +205,7 @@ function SessionMonitor({ session, user }: { session: SessionDto; user: Me }) {
     hideModerated: true,
     search: '',
   });
+  useEntryAnimation(listRef, user.overlayLook?.animate === true, view.data !== undefined);
   const refetchView = view.refetch;
   useEffect(() => {
     const onVisible = () => {
@@ -208,7 +221,7 @@ function SessionMonitor({ session, user }: { session: SessionDto; user: Me }) {
     [chatters, justGreeted],
   );
   const { shown } = splitRows(visibleChatters(ordered, hideGreeted, justGreeted), capacity);
-  const more = Math.max(0, (view.data?.matching ?? 0) - chatters.length);
+  const more = pendingNotShown(stats.pending, shown);
   // Starting and stopping are the signed-in owner's, never an overlay link's.
   const isOwner = user.id === session.userId && !user.overlayAccess;
 
@@ -285,7 +298,7 @@ function SessionMonitor({ session, user }: { session: SessionDto; user: Me }) {
         variant="compact"
         onGreeted={markGreeted}
       />
-      {more > 0 && <p className="overlay-more">{t('overlay.more', { count: more })}</p>}
+      {more > 0 && <p className="overlay-more">{t('overlay.morePending', { count: more })}</p>}
     </>
   );
 }

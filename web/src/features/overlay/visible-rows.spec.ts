@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { splitRows, visibleRowCount } from './visible-rows';
+import { pendingNotShown, splitRows, visibleRowCount } from './visible-rows';
 
 describe('overlay rows', () => {
   it('fits rows into the height minus the 70 px reserve', () => {
@@ -15,5 +15,17 @@ describe('overlay rows', () => {
   it('counts the rest as "+ N more"', () => {
     expect(splitRows([1, 2, 3, 4, 5], 3)).toEqual({ shown: [1, 2, 3], more: 2 });
     expect(splitRows([1, 2], 3)).toEqual({ shown: [1, 2], more: 0 });
+  });
+
+  it("counts only undrawn people still to greet as '+ N pending'", () => {
+    const shown = [
+      { isGreeted: false },
+      { isGreeted: true },
+      { isGreeted: false, moderation: { kind: 'ban' } },
+      { isGreeted: false },
+    ];
+    // 24 pending in the session, 2 of them drawn: the greeted and the banned rows do not count.
+    expect(pendingNotShown(24, shown)).toBe(22);
+    expect(pendingNotShown(1, shown)).toBe(0);
   });
 });

@@ -12,6 +12,17 @@ export function splitRows<T>(rows: readonly T[], capacity: number) {
   return { shown: rows.slice(0, capacity), more: Math.max(0, rows.length - capacity) };
 }
 
+/**
+ * '+ N pending' (ADR 0056): the people still to greet who have no row drawn. Greeted chatters
+ * left over are not counted; `pending` is the session's count, banned and timed out excluded.
+ */
+export function pendingNotShown(
+  pending: number,
+  shown: readonly { isGreeted: boolean; moderation?: unknown }[],
+): number {
+  return Math.max(0, pending - shown.filter((c) => !c.isGreeted && !c.moderation).length);
+}
+
 export const OVERLAY_REFRESH_EVENTS = [
   'session_started',
   'session_stopped',

@@ -1,4 +1,10 @@
-import type { OverlayAccess } from '@greetboard/contracts/wire';
+import {
+  OVERLAY_LOOKS,
+  type OverlayAccess,
+  type OverlayLinkDto,
+  type OverlayLinkLook,
+  type OverlayLook,
+} from '@greetboard/contracts/wire';
 import { Copy, KeyRound, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -8,6 +14,7 @@ import {
   useCreateOverlayLinkMutation,
   useGetOverlayLinksQuery,
   useRevokeOverlayLinkMutation,
+  useUpdateOverlayLinkMutation,
 } from './overlay-links-api';
 import { useCopyUrl } from './use-copy-url';
 
@@ -87,6 +94,7 @@ export function OverlayLinks() {
                 </div>
               )}
               {url && <p className="note">{t('settings:obs.shownOnce')}</p>}
+              {link && <LinkLook link={link} label={label} />}
               <div className="overlay-link-actions">
                 <button
                   type="button"
@@ -113,6 +121,69 @@ export function OverlayLinks() {
           );
         })}
       </ul>
+    </div>
+  );
+}
+
+/** Each look's name and what it shows. */
+const LOOK_TEXTS: Record<OverlayLook, { name: string; hint: string }> = {
+  transparent: {
+    name: 'settings:obs.looks.transparent',
+    hint: 'settings:obs.lookHints.transparent',
+  },
+  minimal: { name: 'settings:obs.looks.minimal', hint: 'settings:obs.lookHints.minimal' },
+  dock: { name: 'settings:obs.looks.dock', hint: 'settings:obs.lookHints.dock' },
+};
+
+/**
+ * A link's look (ADR 0056): transparent, minimal or the dock, and whether new chatters slide
+ * in. Changed in place: the source using the link shows it at its next load.
+ */
+function LinkLook({ link, label }: { link: OverlayLinkDto; label: string }) {
+  const { t } = useTranslation();
+  const [update, { isLoading }] = useUpdateOverlayLinkMutation();
+  const lookId = `overlay-look-${link.access}`;
+
+  const change = async (look: Partial<OverlayLinkLook>) => {
+    try {
+      await update({ id: link.id, ...look }).unwrap();
+      toast.success(t('settings:toast.overlayLookSaved'));
+    } catch {
+      toast.error(t('settings:toast.overlayLinkFailed'));
+    }
+  };
+
+  return (
+    <div className="overlay-link-look">
+      <div className="preference-row">
+        <label htmlFor={lookId} className="preference-label">
+          {t('settings:obs.look')}
+          <span className="visually-hidden"> ({label})</span>
+        </label>
+        <select
+          id={lookId}
+          className="select-trigger"
+          value={link.look}
+          disabled={isLoading}
+          onChange={(e) => void change({ look: e.target.value as OverlayLook })}
+        >
+          {OVERLAY_LOOKS.map((look) => (
+            <option key={look} value={look}>
+              {t(LOOK_TEXTS[look].name)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="settings-description">{t(LOOK_TEXTS[link.look].hint)}</p>
+      <label className="checkbox-label">
+        <input
+          type="checkbox"
+          checked={link.animate}
+          disabled={isLoading}
+          onChange={(e) => void change({ animate: e.target.checked })}
+        />
+        {t('settings:obs.animate')}
+      </label>
     </div>
   );
 }

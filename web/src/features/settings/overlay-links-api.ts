@@ -2,6 +2,7 @@ import type {
   CreatedOverlayLinkDto,
   OverlayAccess,
   OverlayLinkDto,
+  OverlayLinkLook,
 } from '@greetboard/contracts/wire';
 import { apiSlice } from '../../app/api-slice';
 
@@ -19,6 +20,15 @@ export const overlayLinksApi = withLinkTags.injectEndpoints({
       query: (access) => ({ url: '/api/overlay-links', method: 'POST', body: { access } }),
       invalidatesTags: ['OverlayLinks'],
     }),
+    /** Changes a link's look (ADR 0056); its address keeps working. */
+    updateOverlayLink: build.mutation<OverlayLinkDto, { id: string } & Partial<OverlayLinkLook>>({
+      query: ({ id, ...change }) => ({
+        url: `/api/overlay-links/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: change,
+      }),
+      invalidatesTags: ['OverlayLinks'],
+    }),
     revokeOverlayLink: build.mutation<{ revoked: true }, string>({
       query: (id) => ({ url: `/api/overlay-links/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['OverlayLinks'],
@@ -30,6 +40,7 @@ export const {
   useGetOverlayLinksQuery,
   useCreateOverlayLinkMutation,
   useRevokeOverlayLinkMutation,
+  useUpdateOverlayLinkMutation,
 } = overlayLinksApi;
 
 /** The address an OBS browser source opens: the token in the fragment, never sent to servers. */

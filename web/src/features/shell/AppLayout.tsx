@@ -4,6 +4,7 @@ import { useSignOutOnSocketEnd } from '../live/use-sign-out-on-socket-end';
 import { DemoBanner } from './DemoBanner';
 import { TopBar } from './TopBar';
 import './shell.css';
+import './phone.css';
 
 /** Signed-in pages (not the overlay): top bar, demo banner, the page. */
 export default function AppLayout() {

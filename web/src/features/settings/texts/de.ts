@@ -19,7 +19,7 @@ export const de: SettingsTexts = {
     autoStartGraceMinutes_other: '{{count}} Minuten',
     obsMode: 'OBS-Modus',
     obsModeHint:
-      'Die Oberfläche für das Overlay optimieren: transparenter Hintergrund, größere Schrift, keine Bedienelemente oder Pop-ups',
+      'Dein angemeldetes Overlay fügt sich in OBS ein: transparenter Hintergrund und größere Schrift. Begrüßen, Sitzungsauswahl und Start/Stopp bleiben; Overlay-Links haben ein eigenes Aussehen',
     announceSessionStatus: 'Sitzungsstatus ankündigen',
     announceSessionStatusHint: 'Im Chat posten, wenn eine Sitzung startet oder endet',
     theme: 'Design',
@@ -106,6 +106,20 @@ export const de: SettingsTexts = {
     revokeLink: 'Widerrufen',
     shownOnce:
       'Kopiere ihn jetzt: Der Link wird nur einmal angezeigt. Wer ihn hat, sieht dein Overlay.',
+    look: 'Aussehen',
+    looks: {
+      transparent: 'Transparent, über der Szene',
+      minimal: 'Minimal: nur Namen',
+      dock: 'Interaktives Dock',
+    },
+    lookHints: {
+      transparent:
+        'Transparenter Hintergrund, größere Schrift mit Schatten, die Zähler und Namen; keine Bedienelemente.',
+      minimal:
+        'Nur die zu Begrüßenden und „+ N ausstehend“, auf dem Hintergrund des Designs; keine Sitzungsauswahl, keine Bedienelemente.',
+      dock: 'Das ganze Overlay: Sitzungsauswahl, Zähler und, bei einem Link zum Begrüßen, Begrüßen-Schaltflächen.',
+    },
+    animate: 'Neue Chatter einblenden (nicht für Zuschauer, die reduzierte Bewegung wünschen)',
   },
   danger: {
     title: 'Gefahrenzone',
@@ -167,5 +181,6 @@ export const de: SettingsTexts = {
     overlayLinkMade: 'Overlay-Link erstellt',
     overlayLinkRevoked: 'Overlay-Link widerrufen',
     overlayLinkFailed: 'Overlay-Link konnte nicht geändert werden',
+    overlayLookSaved: 'Overlay-Aussehen gespeichert',
   },
 };

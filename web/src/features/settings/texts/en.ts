@@ -18,7 +18,7 @@ export const en = {
     autoStartGraceMinutes_other: '{{count}} minutes',
     obsMode: 'OBS mode',
     obsModeHint:
-      'Optimise the interface for the overlay: transparent background, larger text, no controls or pop-ups',
+      'Your signed-in overlay blends into OBS: transparent background and larger text. Greeting, the session picker and Start/Stop stay; overlay links have a look of their own',
     announceSessionStatus: 'Announce session status',
     announceSessionStatusHint: 'Post in your chat when a session starts or ends',
     theme: 'Theme',
@@ -102,6 +102,20 @@ export const en = {
     rotateLink: 'Make a new link',
     revokeLink: 'Revoke',
     shownOnce: 'Copy it now: the link is shown only once. Anyone with it sees your overlay.',
+    look: 'Look',
+    looks: {
+      transparent: 'Transparent, over the scene',
+      minimal: 'Minimal: names only',
+      dock: 'Interactive dock',
+    },
+    lookHints: {
+      transparent:
+        'Transparent background, larger text with a shadow, the counters and names; no controls.',
+      minimal:
+        "Only the people to greet and “+ N pending”, on the theme's background; no session picker, no controls.",
+      dock: 'The full overlay: session picker, counters and, for a link that can greet, greet buttons.',
+    },
+    animate: 'Slide new chatters in (not for viewers who ask for reduced motion)',
   },
   danger: {
     title: 'Danger Zone',
@@ -162,6 +176,7 @@ export const en = {
     overlayLinkMade: 'Overlay link made',
     overlayLinkRevoked: 'Overlay link revoked',
     overlayLinkFailed: 'Failed to change the overlay link',
+    overlayLookSaved: 'Overlay look saved',
   },
 };
 

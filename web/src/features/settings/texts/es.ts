@@ -20,7 +20,7 @@ export const es: SettingsTexts = {
     autoStartGraceMinutes_other: '{{count}} minutos',
     obsMode: 'Modo OBS',
     obsModeHint:
-      'Optimizar la interfaz para el overlay: fondo transparente, texto más grande, sin controles ni avisos',
+      'Tu overlay con sesión iniciada se integra en OBS: fondo transparente y texto más grande. Saludar, el selector de sesión e Iniciar/Detener se mantienen; los enlaces de overlay tienen su propio aspecto',
     announceSessionStatus: 'Anunciar el estado de la sesión',
     announceSessionStatusHint: 'Publicar en tu chat cuando una sesión empieza o termina',
     theme: 'Tema',
@@ -106,6 +106,20 @@ export const es: SettingsTexts = {
     rotateLink: 'Crear un enlace nuevo',
     revokeLink: 'Revocar',
     shownOnce: 'Cópialo ahora: el enlace solo se muestra una vez. Quien lo tenga verá tu overlay.',
+    look: 'Aspecto',
+    looks: {
+      transparent: 'Transparente, sobre la escena',
+      minimal: 'Mínimo: solo nombres',
+      dock: 'Panel interactivo',
+    },
+    lookHints: {
+      transparent:
+        'Fondo transparente, texto más grande con sombra, los contadores y los nombres; sin controles.',
+      minimal:
+        'Solo las personas por saludar y «+ N pendientes», sobre el fondo del tema; sin selector de sesión ni controles.',
+      dock: 'El overlay completo: selector de sesión, contadores y, en un enlace que puede saludar, botones de saludo.',
+    },
+    animate: 'Deslizar los nuevos chatters (no para quien pide movimiento reducido)',
   },
   danger: {
     title: 'Zona de peligro',
@@ -168,5 +182,6 @@ export const es: SettingsTexts = {
     overlayLinkMade: 'Enlace de overlay creado',
     overlayLinkRevoked: 'Enlace de overlay revocado',
     overlayLinkFailed: 'No se pudo cambiar el enlace de overlay',
+    overlayLookSaved: 'Aspecto del overlay guardado',
   },
 };

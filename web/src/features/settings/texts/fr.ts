@@ -20,7 +20,7 @@ export const fr: SettingsTexts = {
     autoStartGraceMinutes_other: '{{count}} minutes',
     obsMode: 'Mode OBS',
     obsModeHint:
-      'Optimiser l’interface pour l’overlay : fond transparent, texte plus grand, sans commandes ni notifications',
+      'Votre overlay connecté se fond dans OBS : fond transparent et texte plus grand. Saluer, le choix de session et Démarrer/Arrêter restent ; les liens d’overlay ont leur propre apparence',
     announceSessionStatus: 'Annoncer l’état de la session',
     announceSessionStatusHint: 'Publier dans votre chat quand une session commence ou se termine',
     theme: 'Thème',
@@ -107,6 +107,20 @@ export const fr: SettingsTexts = {
     revokeLink: 'Révoquer',
     shownOnce:
       'Copiez-le maintenant : le lien n’est affiché qu’une fois. Quiconque l’a voit votre overlay.',
+    look: 'Apparence',
+    looks: {
+      transparent: 'Transparente, sur la scène',
+      minimal: 'Minimale : noms seuls',
+      dock: 'Dock interactif',
+    },
+    lookHints: {
+      transparent:
+        'Fond transparent, texte plus grand avec une ombre, les compteurs et les noms ; aucune commande.',
+      minimal:
+        'Seulement les personnes à saluer et « + N en attente », sur le fond du thème ; ni choix de session, ni commandes.',
+      dock: 'L’overlay complet : choix de session, compteurs et, pour un lien qui peut saluer, boutons pour saluer.',
+    },
+    animate: 'Faire glisser les nouveaux chatters (pas pour qui demande moins d’animations)',
   },
   danger: {
     title: 'Zone de danger',
@@ -169,5 +183,6 @@ export const fr: SettingsTexts = {
     overlayLinkMade: 'Lien d’overlay créé',
     overlayLinkRevoked: 'Lien d’overlay révoqué',
     overlayLinkFailed: 'Impossible de modifier le lien d’overlay',
+    overlayLookSaved: 'Apparence de l’overlay enregistrée',
   },
 };
