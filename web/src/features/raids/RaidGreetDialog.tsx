@@ -56,7 +56,8 @@ export function RaidGreetDialog({ raid, busy, onGreet, onClose }: RaidGreetDialo
           ) : count === 0 ? (
             <p className="empty-state">{t('raids:confirmNone')}</p>
           ) : (
-            <ul className="raid-greet-list" aria-label={t('raids:confirmList')}>
+            // Focusable, so a long list scrolls with the keyboard too.
+            <ul className="raid-greet-list" aria-label={t('raids:confirmList')} tabIndex={0}>
               {raiders.map((chatter) => (
                 <li key={chatter.id} className="raid-greet-raider">
                   <Avatar

@@ -35,7 +35,8 @@ export function RaidWindowSection() {
         {t('raids:windowTitle')}
       </h2>
       <p className="settings-description">{t('raids:windowDescription')}</p>
-      <form className="field" onSubmit={(event) => void save(event)}>
+      {/* The server checks the bounds and its refusal says why, in the reader's language. */}
+      <form className="field" noValidate onSubmit={(event) => void save(event)}>
         <label className="field-label" htmlFor="raid-window">
           {t('raids:windowLabel')}
         </label>
