@@ -101,6 +101,7 @@ describe('raids routes over HTTP', () => {
       raiderDisplayName: 'Raid_Boss',
       viewerCount: 150,
       raidedAt: new Date(raidNotice.raidedAt).toISOString(),
+      windowSeconds: 90,
       raiderCount: 0,
       greetedCount: 0,
     });
@@ -222,5 +223,54 @@ describe('raids routes over HTTP', () => {
     }
     const list = (await call('owner', 'GET', raidsPath())).body as RaidDto[];
     expect(list).toEqual([{ ...raid, raiderCount: 3, greetedCount: 1 }]);
+  });
+
+  it('shows the raiders it will greet, then greets exactly those named (ADR 0053)', async () => {
+    const pending = await call('owner', 'GET', `${raidsPath()}/${raid.id}/raiders`);
+    expect(pending.status).toBe(200);
+    const shown = (pending.body as ChatterDto[]).map((chatter) => chatter.id);
+    expect([...shown].sort()).toEqual(
+      raiders
+        .slice(1)
+        .map((raider) => raider.id)
+        .sort(),
+    );
+    // A raider and a chatter who is none: only the raider is greeted.
+    const answer = await call('editor', 'POST', greetAllPath(), {
+      chatterIds: [raiders[1].id, stack.chatterId],
+    });
+    expect(answer.status).toBe(200);
+    expect((answer.body as RaidGreetResult).chatters.map((chatter) => chatter.id)).toEqual([
+      raiders[1].id,
+    ]);
+    expect((await byId()).get(raiders[2].id)?.isGreeted).toBe(false);
+    const bad = await call('owner', 'POST', greetAllPath(), { chatterIds: ['not-an-id'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const stranger = await call('approved', 'GET', `${raidsPath()}/${raid.id}/raiders`);
+    expect(stranger).toEqual({ status: 404, body: SESSION_NOT_FOUND });
+  });
+
+  it('keeps the raid window of each user between 15 and 600 seconds', async () => {
+    const path = '/api/settings/raids';
+    expect(await call('owner', 'GET', path)).toEqual({ status: 200, body: { windowSeconds: 90 } });
+    for (const windowSeconds of [14, 601]) {
+      expect(await call('owner', 'PUT', path, { windowSeconds })).toEqual({
+        status: 400,
+        body: {
+          error: 'The raid window must be between 15 and 600 seconds.',
+          code: 'RAID_WINDOW_OUT_OF_RANGE',
+        },
+      });
+    }
+    expect((await call('owner', 'PUT', path, { windowSeconds: 1.5 })).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(await call('owner', 'PUT', path, { windowSeconds: 120 })).toEqual({
+      status: 200,
+      body: { windowSeconds: 120 },
+    });
+    expect((await call('owner', 'GET', path)).body).toEqual({ windowSeconds: 120 });
+    expect((await call('editor', 'GET', path)).body).toEqual({ windowSeconds: 90 });
   });
 });

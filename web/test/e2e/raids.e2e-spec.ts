@@ -5,6 +5,7 @@ import { waitFor } from '@greetboard/testing';
 import { chatterRow, focusedChatterLogin } from './desk-helpers.js';
 import { blockingViolations } from './settings-helpers.js';
 import {
+  allowConsoleMessages,
   api,
   collectPageErrors,
   launchChromium,
@@ -23,14 +24,17 @@ const RAIDERS = Array.from(
 );
 /** In chat before the raid: never raiders, whatever they say after it. */
 const REGULARS = ['regular_a', 'regular_b', 'regular_c'];
-const OURS = [...RAIDERS, ...REGULARS, 'sub_fan', 'sub_quiet'];
+/** Subscribes while the raiders arrive: a line of the subscriber, never a raider (ADR 0053). */
+const RAID_TIME_SUB = 'raid_time_sub';
+const OURS = [...RAIDERS, ...REGULARS, 'sub_fan', 'sub_quiet', RAID_TIME_SUB];
 
 /**
  * A raid of 150 through the emulator (ADR 0032) in Chromium against the standalone runtime:
  * the banner with the raider and the viewer count, the raiders marked on their rows, 'greet
  * all raiders' and its undo by key, then all 150 triaged one by one with the keyboard alone.
- * Subscription notices count as chat lines of the subscriber. Screenshots in both themes and
- * axe-core checks.
+ * 'Greet all raiders' shows whom it will greet first: the raiders, not a subscriber nor a
+ * chatter here before the raid (ADR 0053). Subscription notices count as chat lines of the
+ * subscriber. The raid window in Settings. Screenshots in both themes and axe-core checks.
  */
 describe('raids', () => {
   let app: Standalone;
@@ -120,6 +124,8 @@ describe('raids', () => {
     const banner = page.getByRole('region', { name: 'Raid', exact: true });
     await banner.getByText('raid_leader is raiding with 150 viewers').waitFor();
     await app.chat(RAIDERS.map((login) => ({ login, text: `${KEYWORD} hype from ${login}` })));
+    // A new subscriber among the raiders, and a regular greeting them: neither is a raider.
+    await app.control('/control/channels/demo_streamer/sub', { login: RAID_TIME_SUB });
     await app.chat([{ login: REGULARS[1], text: `${KEYWORD} welcome raiders` }]);
     await greetAllButton(RAIDER_COUNT).waitFor({ timeout: 30_000 });
 
@@ -138,6 +144,10 @@ describe('raids', () => {
         .map((c) => c.username)
         .sort(),
     ).toEqual(RAIDERS);
+    expect(list.find((c) => c.username === RAID_TIME_SUB)).toMatchObject({
+      firstMessage: `${RAID_TIME_SUB} subscribed at Tier 1.`,
+      raidId: null,
+    });
     expect(list.filter((c) => !RAIDERS.includes(c.username)).every((c) => c.raidId === null)).toBe(
       true,
     );
@@ -158,10 +168,34 @@ describe('raids', () => {
     expect(await blockingViolations(page, 'dashboard during a raid (dark)')).toEqual([]);
   });
 
-  it('greets all raiders with r and takes exactly that back with Shift+R', async () => {
+  it('shows the raiders r will greet, then greets them; Shift+R takes exactly that back', async () => {
     const regularsBefore = (await chatters()).filter((c) => REGULARS.includes(c.username));
     await page.keyboard.press('r');
+    const dialog = page.getByRole('dialog', { name: `Greet ${RAIDER_COUNT} raiders?` });
+    await dialog.waitFor();
+    await dialog
+      .getByText(
+        /^New chatters whose first message came within 90 seconds of the raid by raid_leader\./,
+      )
+      .waitFor();
+    const shown = dialog
+      .getByRole('list', { name: 'Raiders to greet' })
+      .locator('.raid-greet-name');
+    await waitFor(async () => (await shown.count()) === RAIDER_COUNT || null, {
+      what: 'the raiders listed',
+    });
+    const names = (await shown.allTextContents()).map((name) => name.trim().toLowerCase());
+    expect([...names].sort()).toEqual(RAIDERS);
+    // The subscriber and the regular who chatted after the raid are left out.
+    expect(names).not.toContain(RAID_TIME_SUB);
+    expect(names).not.toContain(REGULARS[1]);
+    // Nothing is greeted while the list is shown.
+    expect((await raiders()).some((c) => c.isGreeted)).toBe(false);
+    await screenshot(page, 'raids-greet-list-dark', false);
+    expect(await blockingViolations(page, 'raid greet list (dark)')).toEqual([]);
+    await dialog.getByRole('button', { name: `Greet ${RAIDER_COUNT} raiders` }).click();
     await page.getByRole('status').filter({ hasText: 'Greeted 150 raiders.' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
     await waitFor(async () => (await raiders()).every((c) => c.isGreeted) || null, {
       what: 'every raider greeted on the server',
     });
@@ -249,4 +283,28 @@ describe('raids', () => {
     expect(await blockingViolations(page, 'session page during a raid (light)')).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('sets the raid window in Settings, refusing one out of bounds', async () => {
+    await page.goto(`${app.origin}/settings`);
+    const section = page.getByRole('region', { name: 'Raids' });
+    const input = section.getByRole('spinbutton', { name: 'Raid window in seconds' });
+    await expect(input.inputValue()).resolves.toBe('90');
+    // Chromium logs the refused request.
+    allowConsoleMessages(/the server responded with a status of 400/);
+    await input.fill('14');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The raid window must be between 15 and 600 seconds.').waitFor();
+    await expect(
+      api<{ windowSeconds: number }>(page, 'GET', '/api/settings/raids'),
+    ).resolves.toEqual({ windowSeconds: 90 });
+    await input.fill('45');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Raid window saved.').waitFor();
+    await expect(
+      api<{ windowSeconds: number }>(page, 'GET', '/api/settings/raids'),
+    ).resolves.toEqual({ windowSeconds: 45 });
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'raids-settings-window-light');
+    expect(await blockingViolations(page, 'raid window setting (light)')).toEqual([]);
+  }, 90_000);
 });

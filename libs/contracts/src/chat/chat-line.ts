@@ -21,6 +21,10 @@ import {
 export const MODERATION_ACTIONS = ['ban', 'timeout', 'clear_chat', 'delete_message'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
+/** Twitch's subscription notices that count as chat lines of the subscriber (ADR 0032). */
+export const SUBSCRIPTION_NOTICES = ['sub', 'resub'] as const;
+export type SubscriptionNotice = (typeof SUBSCRIPTION_NOTICES)[number];
+
 /** Twitch's longest timeout: two weeks. */
 export const MAX_TIMEOUT_SECONDS = 1_209_600;
 
@@ -95,6 +99,14 @@ export class ChatLineReceived {
   @IsInt()
   @Min(0)
   raidViewerCount?: number;
+
+  /**
+   * Set only on a line made of a subscription notice (USERNOTICE `sub` or `resub`, ADR 0032):
+   * a line of the subscriber, which never makes them a raider (ADR 0053).
+   */
+  @IsOptional()
+  @IsIn(SUBSCRIPTION_NOTICES)
+  subscription?: SubscriptionNotice;
 
   /**
    * Set only on a moderation record (ADR 0041): not a chat line. A ban or timeout names the
@@ -194,6 +206,8 @@ export function isChatLineReceived(value: unknown): value is ChatLineReceived {
     (line.raidViewerCount === undefined ||
       (Number.isInteger(line.raidViewerCount) && (line.raidViewerCount as number) >= 0)) &&
     (line.emotes === undefined || areChatEmotes(line.emotes, line.text)) &&
+    (line.subscription === undefined ||
+      (SUBSCRIPTION_NOTICES as readonly unknown[]).includes(line.subscription)) &&
     (line.moderation === undefined ||
       (MODERATION_ACTIONS as readonly unknown[]).includes(line.moderation)) &&
     (line.timeoutSeconds === undefined ||

@@ -64,7 +64,7 @@ export interface ChatterDto {
   isFirstTimeChatter: boolean;
   /** Twitch's `returning-chatter` tag on the chatter's first counted line. */
   isReturningChatter: boolean;
-  /** The raid the chatter arrived with (first seen within the raid window, ADR 0032), else null. */
+  /** The raid the chatter arrived with (first seen within the raid window, ADR 0053), else null. */
   raidId: string | null;
   /** Where Twitch's `emotes` tag placed emotes in `firstMessage` (code point offsets). */
   firstMessageEmotes: ChatEmote[];
@@ -107,6 +107,11 @@ export interface RaidDto {
   raiderDisplayName: string;
   viewerCount: number;
   raidedAt: string;
+  /**
+   * How long after the raid a new chatter's first line made them its raider: the owner's
+   * setting when the raid came (ADR 0053).
+   */
+  windowSeconds: number;
   /** Chatters marked as this raid's raiders, and how many of them are greeted. */
   raiderCount: number;
   greetedCount: number;

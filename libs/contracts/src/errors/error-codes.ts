@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   SESSION_NOT_FOUND: 'Session not found.',
   CHATTER_NOT_FOUND: 'Chatter not found.',
   RAID_NOT_FOUND: 'Raid not found.',
+  RAID_WINDOW_OUT_OF_RANGE: 'The raid window must be between 15 and 600 seconds.',
   IGNORED_USER_NOT_FOUND: 'This user is not on your ignore list.',
   IGNORED_USER_EXISTS: 'This user is already on your ignore list.',
   CANNOT_INVITE_SELF: 'You cannot invite yourself as a global editor.',

@@ -16,6 +16,7 @@ export * from '../entities/entities.js';
 export * from '../sessions/session-dtos.js';
 export type * from '../sessions/session-requests.js';
 export type * from '../sessions/raid-requests.js';
+export * from '../sessions/raid-window.js';
 export * from '../sessions/welcome-dtos.js';
 export type * from '../auth/auth-messages.js';
 export type * from '../chat/monitors.js';

@@ -152,6 +152,7 @@ describe('toSubscriptionLine', () => {
       text: 'a year already PogChamp',
       sentAt: 1507246572675,
       firstMessage: false,
+      subscription: 'resub',
     });
     expect(line).not.toHaveProperty('raidViewerCount');
   });
@@ -161,6 +162,7 @@ describe('toSubscriptionLine', () => {
     expect(toSubscriptionLine('#s', sub, null)).toMatchObject({
       login: 'ronni',
       text: 'Ronni subscribed at Tier 1.',
+      subscription: 'sub',
     });
     expect(toSubscriptionLine('#s', sub, '   ')).toMatchObject({
       text: 'Ronni subscribed at Tier 1.',

@@ -77,7 +77,8 @@ export interface UserNoticeTags extends ChatUserstate {
 /**
  * A `sub` or `resub` notice as a chat line of the subscriber (ADR 0032): their own message
  * when they wrote one, else Twitch's `system-msg` ("Ronni subscribed at Tier 1."), so a sub
- * without a message still puts the subscriber on the desk with a line that says why.
+ * without a message still puts the subscriber on the desk with a line that says why. tmi.js
+ * emits this only for `sub` and `resub`; anything but `sub` is marked `resub`.
  */
 export function toSubscriptionLine(
   channel: string,
@@ -85,7 +86,9 @@ export function toSubscriptionLine(
   message: string | null | undefined,
 ): ChatLineReceived | undefined {
   const text = message?.trim() ? message : (tags['system-msg'] ?? '').trim();
-  return toChatLine(channel, { ...tags, username: tags.login }, text);
+  const line = toChatLine(channel, { ...tags, username: tags.login }, text);
+  // Marked as a notice, so it never makes the subscriber a raider (ADR 0053).
+  return line && { ...line, subscription: tags['msg-id'] === 'sub' ? 'sub' : 'resub' };
 }
 
 /** A `raid` notice as a raid record: the raider, the viewer count and Twitch's `system-msg`. */

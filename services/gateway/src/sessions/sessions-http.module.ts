@@ -4,7 +4,7 @@ import { ChatConnectionController } from './chat-connection.controller.js';
 import { ChattersController } from './chatters.controller.js';
 import { GlobalEditorsController } from './global-editors.controller.js';
 import { IgnoredUsersController } from './ignored-users.controller.js';
-import { RaidsController } from './raids.controller.js';
+import { RaidSettingsController, RaidsController } from './raids.controller.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionViewsModule } from './session-views.module.js';
 import { WelcomeController } from './welcome.controller.js';
@@ -17,6 +17,7 @@ import { WelcomeController } from './welcome.controller.js';
     ChatConnectionController,
     ChattersController,
     RaidsController,
+    RaidSettingsController,
     IgnoredUsersController,
     GlobalEditorsController,
     AdminSessionsController,

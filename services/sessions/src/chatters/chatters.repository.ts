@@ -15,7 +15,7 @@ import { countsAsChatter } from './chat-line-rules.js';
 import { CHATTER_COLUMNS, toChatterDto, type ChatterRow } from './chatter-rows.js';
 import { greetChangeCtes, nextListVersion } from './greeting-sql.js';
 import { KeywordFilter } from './keyword-filter.js';
-import { RAID_OF_NEW_CHATTER } from '../raids/raids.repository.js';
+import { RAIDERS_OF_BATCH } from '../raids/raids.repository.js';
 import { SessionDomainEvents, chatterEventsInsert } from '../events/session-domain-events.js';
 
 /**
@@ -324,9 +324,9 @@ export class ChattersRepository {
       `WITH input AS (
          SELECT DISTINCT ON (session_id, message_id) *
            FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-                       $7::bigint[], $8::boolean[], $9::boolean[], $12::text[])
+                       $7::bigint[], $8::boolean[], $9::boolean[], $12::text[], $13::boolean[])
              AS t(session_id, message_id, twitch_id, username, display_name, text, sent_ms,
-                  first_msg, returning_chatter, emotes)),
+                  first_msg, returning_chatter, emotes, subscription)),
        fresh AS (
          INSERT INTO sessions.chat_lines_seen (session_id, message_id)
          SELECT session_id, message_id FROM input
@@ -343,6 +343,8 @@ export class ChattersRepository {
                   AS returning_chatter,
                 (array_agg(i.emotes ORDER BY i.sent_ms, i.message_id))[1]::jsonb AS emotes,
                 (array_agg(i.message_id ORDER BY i.sent_ms, i.message_id))[1] AS first_message_id,
+                (array_agg(i.subscription ORDER BY i.sent_ms, i.message_id))[1]
+                  AS first_subscription,
                 count(*)::int AS lines,
                 'epoch'::timestamptz + min(i.sent_ms) * interval '1 millisecond' AS first_seen_at,
                 'epoch'::timestamptz + max(i.sent_ms) * interval '1 millisecond' AS last_seen_at
@@ -355,6 +357,8 @@ export class ChattersRepository {
            -- Who may see the session's live events, read in this statement (no second trip).
            ARRAY(SELECT e.editor_id::text FROM sessions.global_editors e
                   WHERE e.owner_id = s.user_id) AS editor_ids),
+       -- New chatters arriving with a raid are its raiders; one already here never is.
+       raiders AS (${RAIDERS_OF_BATCH}),
        upserted AS (
          INSERT INTO sessions.chatters AS c
            (session_id, twitch_id, username, display_name, first_message, message_count,
@@ -363,11 +367,11 @@ export class ChattersRepository {
             first_message_id)
          SELECT p.session_id, p.twitch_id, p.username, p.display_name, p.first_message, p.lines,
                 p.first_seen_at, p.last_seen_at, p.first_msg, p.returning_chatter, b.list_version,
-                -- A new chatter arriving with a raid is its raider; one already here never is.
-                ${RAID_OF_NEW_CHATTER},
+                rd.raid_id,
                 p.emotes, pr.profile_image, h.last_seen_before_at, h.earlier_sessions + 1,
                 p.first_message_id
            FROM per_chatter p JOIN bumped b ON b.id = p.session_id
+           LEFT JOIN raiders rd ON rd.session_id = p.session_id AND rd.twitch_id = p.twitch_id
            -- The image when the cache has it; else the profile job fetches it shortly after.
            LEFT JOIN sessions.chatter_profiles pr ON pr.twitch_id = p.twitch_id
            -- The chatter's history with this owner, looked up only for a chatter new to the
@@ -425,6 +429,7 @@ export class ChattersRepository {
         DOMAIN_EVENTS.chatterCreated.subject,
         DOMAIN_EVENTS.chatterCounted.subject,
         column((line) => JSON.stringify(line.emotes ?? [])),
+        column((line) => line.subscription !== undefined),
       ],
     );
     this.events.publish();

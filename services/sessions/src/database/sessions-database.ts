@@ -9,6 +9,7 @@ import { ChattersWithoutImage1768300000000 } from './migrations/1768300000000-Ch
 import { ChatterModeration1768400000000 } from './migrations/1768400000000-ChatterModeration.js';
 import { OneSessionPerChannel1768500000000 } from './migrations/1768500000000-OneSessionPerChannel.js';
 import { ChatterViewIndex1768650000000 } from './migrations/1768650000000-ChatterViewIndex.js';
+import { RaidWindow1768710000000 } from './migrations/1768710000000-RaidWindow.js';
 import { WelcomeMessages1768720000000 } from './migrations/1768720000000-WelcomeMessages.js';
 
 /**
@@ -29,6 +30,7 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     ChatterModeration1768400000000,
     OneSessionPerChannel1768500000000,
     ChatterViewIndex1768650000000,
+    RaidWindow1768710000000,
     WelcomeMessages1768720000000,
   ],
 };

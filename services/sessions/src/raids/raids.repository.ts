@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   DOMAIN_EVENTS,
+  MAX_RAIDERS_PER_UNDO,
+  RAID_WINDOW_SECONDS,
   type ChatLineReceived,
   type ChatterDto,
   type RaidDto,
@@ -12,18 +14,37 @@ import { SessionDomainEvents } from '../events/session-domain-events.js';
 import { greetChangeCtes, nextListVersion } from '../chatters/greeting-sql.js';
 
 /**
- * A chatter first seen within this long after a raid on the session's channel arrived with it
- * (ADR 0032). Twitch moves the raiders over at once; most say something in the first minutes.
+ * How many raiders a raid may have beyond its viewer count: the raiding channel itself, who
+ * often comes along and is not one of its viewers (ADR 0053).
  */
-export const RAID_WINDOW_MINUTES = 5;
+export const RAIDERS_BEYOND_VIEWERS = 1;
 
-/** `raid_id` of a new chatter: the latest raid of its session whose window holds its first line. */
-export const RAID_OF_NEW_CHATTER = `(
-  SELECT r.id FROM sessions.raids r
-   WHERE r.session_id = p.session_id
-     AND r.raided_at <= p.first_seen_at
-     AND p.first_seen_at < r.raided_at + interval '${RAID_WINDOW_MINUTES} minutes'
-   ORDER BY r.raided_at DESC, r.id LIMIT 1)`;
+/**
+ * The body of a CTE naming the raiders among a batch's chatters (ADR 0053), read from the
+ * batch's `per_chatter` (session_id, twitch_id, first_seen_at and first_subscription, whether
+ * the first line is a subscription notice) before they are stored. A raider is new to the
+ * session, and their first line is an ordinary line within the window of the session's latest
+ * raid at that time; a raid takes at most its viewers and the raiding channel, the earliest
+ * first (those marked before count too). Answers (session_id, twitch_id, raid_id).
+ */
+export const RAIDERS_OF_BATCH = `
+  SELECT q.session_id, q.twitch_id, q.raid_id
+    FROM (
+      SELECT p.session_id, p.twitch_id, r.id AS raid_id, r.viewer_count, r.marked,
+             row_number() OVER (PARTITION BY r.id ORDER BY p.first_seen_at, p.twitch_id) AS place
+        FROM per_chatter p
+        CROSS JOIN LATERAL (
+          SELECT r.id, r.viewer_count,
+                 (SELECT count(*) FROM sessions.chatters k WHERE k.raid_id = r.id) AS marked
+            FROM sessions.raids r
+           WHERE r.session_id = p.session_id
+             AND r.raided_at <= p.first_seen_at
+             AND p.first_seen_at < r.raided_at + r.window_seconds * interval '1 second'
+           ORDER BY r.raided_at DESC, r.id LIMIT 1) r
+       WHERE NOT p.first_subscription
+         AND NOT EXISTS (SELECT 1 FROM sessions.chatters k
+                          WHERE k.session_id = p.session_id AND k.twitch_id = p.twitch_id)) q
+   WHERE q.marked + q.place <= q.viewer_count + ${RAIDERS_BEYOND_VIEWERS}`;
 
 interface RaidRow {
   id: string;
@@ -32,13 +53,14 @@ interface RaidRow {
   raider_login: string;
   raider_display_name: string;
   viewer_count: number;
+  window_seconds: number;
   raided_at: Date;
   raider_count: number;
   greeted_count: number;
 }
 
 const RAID_COLUMNS = `r.id, r.session_id, r.raider_twitch_id, r.raider_login,
-  r.raider_display_name, r.viewer_count, r.raided_at,
+  r.raider_display_name, r.viewer_count, r.window_seconds, r.raided_at,
   (SELECT count(*)::int FROM sessions.chatters c WHERE c.raid_id = r.id) AS raider_count,
   (SELECT count(*)::int FROM sessions.chatters c WHERE c.raid_id = r.id AND c.is_greeted)
     AS greeted_count`;
@@ -52,6 +74,7 @@ function toRaidDto(row: RaidRow): RaidDto {
     raiderDisplayName: row.raider_display_name,
     viewerCount: row.viewer_count,
     raidedAt: row.raided_at.toISOString(),
+    windowSeconds: row.window_seconds,
     raiderCount: row.raider_count,
     greetedCount: row.greeted_count,
   };
@@ -83,20 +106,24 @@ export class RaidsRepository {
                               $6::int[], $7::bigint[])
            AS t(channel, message_id, twitch_id, login, display_name, viewers, sent_ms)),
        target AS (
-         SELECT DISTINCT ON (u.username) s.id, s.user_id, u.username AS channel
+         SELECT DISTINCT ON (u.username) s.id, s.user_id, u.username AS channel,
+                -- The owner's raid window now; the raid keeps it (ADR 0053).
+                coalesce(rs.window_seconds, ${RAID_WINDOW_SECONDS.default}) AS window_seconds
            FROM sessions.sessions s JOIN sessions.users u ON u.id = s.user_id
+           LEFT JOIN sessions.raid_settings rs ON rs.owner_id = s.user_id
           WHERE s.is_active AND u.username IN (SELECT channel FROM input)
           ORDER BY u.username, s.started_at DESC NULLS LAST, s.created_at DESC),
        inserted AS (
          INSERT INTO sessions.raids AS r (session_id, message_id, raider_twitch_id, raider_login,
-                                          raider_display_name, viewer_count, raided_at)
+                                          raider_display_name, viewer_count, raided_at,
+                                          window_seconds)
          SELECT t.id, i.message_id, i.twitch_id, i.login, i.display_name, i.viewers,
-                'epoch'::timestamptz + i.sent_ms * interval '1 millisecond'
+                'epoch'::timestamptz + i.sent_ms * interval '1 millisecond', t.window_seconds
            FROM input i JOIN target t ON t.channel = i.channel
          ON CONFLICT (session_id, message_id) DO NOTHING
          RETURNING r.*)
        SELECT r.id, r.session_id, r.raider_twitch_id, r.raider_login, r.raider_display_name,
-              r.viewer_count, r.raided_at, 0 AS raider_count, 0 AS greeted_count,
+              r.viewer_count, r.window_seconds, r.raided_at, 0 AS raider_count, 0 AS greeted_count,
               t.user_id AS owner_id
          FROM inserted r JOIN target t ON t.id = r.session_id
         ORDER BY r.raided_at, r.id`,
@@ -133,9 +160,43 @@ export class RaidsRepository {
     return rows.length > 0;
   }
 
+  /** The raid's raiders not greeted yet, first seen first: what 'greet all raiders' shows. */
+  async pendingRaiders(sessionId: string, raidId: string): Promise<ChatterDto[]> {
+    const rows = await queryRows<ChatterRow>(
+      this.dataSource,
+      `SELECT ${CHATTER_COLUMNS}
+         FROM sessions.chatters c LEFT JOIN sessions.users g ON g.id = c.greeted_by
+        WHERE c.session_id = $1 AND c.raid_id = $2 AND NOT c.is_greeted
+        ORDER BY c.first_seen_at, c.id
+        LIMIT ${MAX_RAIDERS_PER_UNDO}`,
+      [sessionId, raidId],
+    );
+    return rows.map(toChatterDto);
+  }
+
+  /** The owner's raid window in seconds: their choice, else the default. */
+  async windowSecondsOf(ownerId: string): Promise<number> {
+    const [row] = await queryRows<{ window_seconds: number }>(
+      this.dataSource,
+      `SELECT window_seconds FROM sessions.raid_settings WHERE owner_id = $1`,
+      [ownerId],
+    );
+    return row?.window_seconds ?? RAID_WINDOW_SECONDS.default;
+  }
+
+  /** Stores the owner's raid window; raids from now on use it. */
+  async setWindowSeconds(ownerId: string, windowSeconds: number): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO sessions.raid_settings (owner_id, window_seconds) VALUES ($1, $2)
+       ON CONFLICT (owner_id) DO UPDATE SET window_seconds = EXCLUDED.window_seconds,
+                                            updated_at = now()`,
+      [ownerId, windowSeconds],
+    );
+  }
+
   /**
-   * Greets the raid's ungreeted raiders (`chatterIds` null) or un-greets those of `chatterIds`
-   * that are the raid's greeted raiders, in one statement with the list version stepped once
+   * Greets or un-greets those of the raid's raiders whose state differs: all of them
+   * (`chatterIds` null) or those of `chatterIds`, in one statement with the list version stepped once
    * (when any changed) and a domain event per chatter. Returns the chatters it changed, as
    * stored after it, and the list version it committed.
    */

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
   DomainError,
+  RAID_WINDOW_SECONDS,
+  type ChatterDto,
   type RaidDto,
+  type RaidSettingsDto,
   type RaidGreetResult,
   type SessionActor,
 } from '@greetboard/contracts';
@@ -10,7 +13,7 @@ import { LiveEvents } from '../live/live-events.js';
 import { SessionAccessRules } from '../sessions/session-access.js';
 import { RaidsRepository } from './raids.repository.js';
 
-/** A session's raids, and greeting a raid's raiders as a group (ADR 0032). */
+/** A session's raids, greeting a raid's raiders as a group, the raid window (ADR 0032, 0053). */
 @Injectable()
 export class RaidsService {
   constructor(
@@ -24,9 +27,43 @@ export class RaidsService {
     return this.raids.list(sessionId);
   }
 
-  /** Greets every raider of the raid not greeted yet; answers exactly those. */
-  greetAll(actor: SessionActor, sessionId: string, raidId: string): Promise<RaidGreetResult> {
-    return this.setGreeted(actor, sessionId, raidId, true, null);
+  /**
+   * Greets those of `chatterIds` (the raiders shown to the greeter, ADR 0053) that are the
+   * raid's ungreeted raiders, or without `chatterIds` every one of them; answers exactly those.
+   */
+  greetAll(
+    actor: SessionActor,
+    sessionId: string,
+    raidId: string,
+    chatterIds?: string[],
+  ): Promise<RaidGreetResult> {
+    return this.setGreeted(actor, sessionId, raidId, true, chatterIds ?? null);
+  }
+
+  /** The raid's raiders not greeted yet: what 'greet all raiders' shows before it greets. */
+  async pendingRaiders(
+    actor: SessionActor,
+    sessionId: string,
+    raidId: string,
+  ): Promise<ChatterDto[]> {
+    await this.access.toManageChatters(sessionId, actor);
+    if (!(await this.raids.exists(sessionId, raidId))) throw new DomainError('RAID_NOT_FOUND');
+    return this.raids.pendingRaiders(sessionId, raidId);
+  }
+
+  /** The actor's own raid settings (ADR 0053). */
+  async settings(actor: SessionActor): Promise<RaidSettingsDto> {
+    return { windowSeconds: await this.raids.windowSecondsOf(actor.id) };
+  }
+
+  /** Changes the actor's raid window; raids from now on mark raiders by it. */
+  async updateSettings(actor: SessionActor, windowSeconds: number): Promise<RaidSettingsDto> {
+    const { min, max } = RAID_WINDOW_SECONDS;
+    if (!Number.isInteger(windowSeconds) || windowSeconds < min || windowSeconds > max) {
+      throw new DomainError('RAID_WINDOW_OUT_OF_RANGE');
+    }
+    await this.raids.setWindowSeconds(actor.id, windowSeconds);
+    return { windowSeconds };
   }
 
   /** The undo of greetAll: un-greets those of `chatterIds` that are the raid's greeted raiders. */

@@ -82,6 +82,7 @@ export class UsersRepository {
         `DELETE FROM sessions.ignored_users WHERE owner_id = $1 RETURNING id`,
         [userId],
       );
+      await manager.query(`DELETE FROM sessions.raid_settings WHERE owner_id = $1`, [userId]);
       const links = await queryRows(
         manager,
         `DELETE FROM sessions.global_editors WHERE owner_id = $1 OR editor_id = $1 RETURNING id`,

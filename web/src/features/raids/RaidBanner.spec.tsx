@@ -14,6 +14,7 @@ const raid: RaidDto = {
   raiderDisplayName: 'Raid_Boss',
   viewerCount: 150,
   raidedAt: '2025-01-01T10:00:00Z',
+  windowSeconds: 90,
   raiderCount: 3,
   greetedCount: 1,
 };
@@ -51,9 +52,10 @@ describe('RaidBanner', () => {
     }
   });
 
-  it('greets the pending raiders with r and takes exactly those back with Shift+R', async () => {
+  it('shows the raiders r will greet, greets those, and takes them back with Shift+R', async () => {
     const api = fakeApi({
       'GET /api/sessions/session-1/raids': { body: [raid] },
+      [`GET ${RAID_PATH}/raiders`]: { body: chatters.slice(0, 2) },
       [`POST ${RAID_PATH}/greet`]: { body: { raidId: 'raid-1', chatters: greetedNow } },
       [`POST ${RAID_PATH}/ungreet`]: { body: { raidId: 'raid-1', chatters: chatters.slice(0, 2) } },
     });
@@ -71,9 +73,22 @@ describe('RaidBanner', () => {
       // Two of the three raiders are still to greet, as the raid counts them.
       await screen.findByRole('button', { name: 'Greet all raiders (2)' });
 
+      // r shows whom it will greet and greets nobody yet.
       press('r');
+      const dialog = await screen.findByRole('dialog', { name: 'Greet 2 raiders?' });
+      expect(dialog.textContent).toContain('within 90 seconds of the raid by Raid_Boss');
+      const list = screen.getByRole('list', { name: 'Raiders to greet' });
+      expect(
+        [...list.querySelectorAll('li')].map(
+          (item) => item.querySelector('.raid-greet-name')?.textContent,
+        ),
+      ).toEqual([chatters[0].displayName, chatters[1].displayName]);
+      expect(api.calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Greet 2 raiders' }));
       await screen.findByText('Greeted 2 raiders.');
-      expect(api.calls).toContain(`POST ${RAID_PATH}/greet`);
+      expect(bodies.at(-1)).toBe(JSON.stringify({ chatterIds: ['amy', 'ben'] }));
+      expect(screen.queryByRole('dialog')).toBeNull();
       // The greet's answer counts into the raid at once.
       await screen.findByRole('button', { name: 'Greet all raiders (0)' });
 
@@ -83,6 +98,23 @@ describe('RaidBanner', () => {
       expect(bodies.at(-1)).toBe(JSON.stringify({ chatterIds: ['amy', 'ben'] }));
       expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
       await screen.findByRole('button', { name: 'Greet all raiders (2)' });
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('greets nobody when the list is cancelled', async () => {
+    const api = fakeApi({
+      'GET /api/sessions/session-1/raids': { body: [raid] },
+      [`GET ${RAID_PATH}/raiders`]: { body: chatters.slice(0, 2) },
+    });
+    try {
+      renderWithApp(<RaidBanner sessionId="session-1" />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Greet all raiders (2)' }));
+      await screen.findByRole('dialog', { name: 'Greet 2 raiders?' });
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.calls.filter((call) => call.startsWith('POST'))).toEqual([]);
     } finally {
       api.restore();
     }

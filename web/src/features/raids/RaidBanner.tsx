@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isDeskKeyPress } from '../chatters/triage/triage-keys';
 import type { KeyHelp } from '../chatters/triage/KeyHelpDialog';
 import { ChatterBadges } from '../chatters/badges/ChatterBadges';
+import { RaidGreetDialog } from './RaidGreetDialog';
 import { useGetRaidsQuery, useGreetRaidersMutation, useUngreetRaidersMutation } from './raids-api';
 import './raids.css';
 
@@ -27,8 +28,9 @@ export function useRaidKeyHelp(): KeyHelp {
 /**
  * The newest raid of the session (ADR 0032): who raids with how many viewers, 'Greet all
  * raiders (n)' for its raiders not greeted yet, and the undo of that, by button or by key
- * (r, Shift+R) anywhere on the desk. Counts come with the raid and follow every greet live
- * (the raids API keeps them). Shows nothing before the session's first raid.
+ * (r, Shift+R) anywhere on the desk. 'Greet all raiders' first shows whom it will greet and
+ * greets those only (ADR 0053). Counts come with the raid and follow every greet live (the
+ * raids API keeps them). Shows nothing before the session's first raid.
  */
 export function RaidBanner({ sessionId }: { sessionId: string }) {
   const { data: raids } = useGetRaidsQuery(sessionId);
@@ -42,21 +44,28 @@ function RaidBannerOf({ raid }: { raid: RaidDto }) {
   const [greetRaiders, greeting] = useGreetRaidersMutation();
   const [ungreetRaiders, undoing] = useUngreetRaidersMutation();
   const [last, setLast] = useState<GroupGreet | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const [status, setStatus] = useState('');
   const busy = greeting.isLoading || undoing.isLoading;
   const pending = Math.max(0, raid.raiderCount - raid.greetedCount);
   const input = useMemo(() => ({ sessionId: raid.sessionId, raidId: raid.id }), [raid]);
 
-  const greetAll = useCallback(async () => {
-    if (busy || pending === 0) return;
+  const askToGreetAll = useCallback(() => {
+    if (!busy && pending > 0) setConfirming(true);
+  }, [busy, pending]);
+
+  const greetShown = async (shown: ChatterDto[]) => {
     try {
-      const { chatters: greeted } = await greetRaiders(input).unwrap();
+      const chatterIds = shown.map((chatter) => chatter.id);
+      const { chatters: greeted } = await greetRaiders({ ...input, chatterIds }).unwrap();
       setLast({ raidId: raid.id, chatterIds: greeted.map((chatter) => chatter.id) });
       setStatus(t('raids:greeted', { count: greeted.length }));
     } catch {
       toast.error(t('raids:failed'));
+    } finally {
+      setConfirming(false);
     }
-  }, [busy, pending, greetRaiders, input, raid.id, t]);
+  };
 
   const undo = useCallback(async () => {
     if (busy || !last) return;
@@ -75,14 +84,14 @@ function RaidBannerOf({ raid }: { raid: RaidDto }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!isDeskKeyPress(event)) return;
-      if (event.key === 'r' && !event.shiftKey) void greetAll();
+      if (event.key === 'r' && !event.shiftKey) askToGreetAll();
       else if (event.key === 'R' && event.shiftKey) void undo();
       else return;
       event.preventDefault();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [greetAll, undo]);
+  }, [askToGreetAll, undo]);
 
   return (
     <section className="raid-banner" aria-label={t('raids:region')}>
@@ -94,9 +103,10 @@ function RaidBannerOf({ raid }: { raid: RaidDto }) {
         <button
           type="button"
           className="button button-primary"
-          onClick={() => void greetAll()}
+          onClick={askToGreetAll}
           disabled={busy || pending === 0}
           aria-keyshortcuts="r"
+          aria-haspopup="dialog"
         >
           {t('raids:greetAll', { count: pending })}
         </button>
@@ -115,6 +125,14 @@ function RaidBannerOf({ raid }: { raid: RaidDto }) {
       <p className="raid-banner-status" role="status">
         {status}
       </p>
+      {confirming && (
+        <RaidGreetDialog
+          raid={raid}
+          busy={busy}
+          onGreet={(shown) => void greetShown(shown)}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </section>
   );
 }

@@ -104,12 +104,24 @@ export const raidsApi = apiSlice.injectEndpoints({
         clearTimeout(settleTimer);
       },
     }),
-    /** 'Greet all raiders': greets the raid's ungreeted raiders, answers exactly those. */
-    greetRaiders: build.mutation<RaidGreetResult, RaidInput>({
-      query: (input) => ({ url: `${raidPath(input)}/greet`, method: 'POST' }),
-      async onQueryStarted(input, api) {
+    /**
+     * The raid's raiders not greeted yet, read afresh each time 'greet all raiders' opens: the
+     * list it shows and then greets (ADR 0053).
+     */
+    getPendingRaiders: build.query<ChatterDto[], RaidInput>({
+      query: (input) => `${raidPath(input)}/raiders`,
+      keepUnusedDataFor: 0,
+    }),
+    /** 'Greet all raiders': greets those shown that are still ungreeted raiders, answers those. */
+    greetRaiders: build.mutation<RaidGreetResult, RaidInput & { chatterIds: string[] }>({
+      query: ({ chatterIds, ...input }) => ({
+        url: `${raidPath(input)}/greet`,
+        method: 'POST',
+        body: { chatterIds },
+      }),
+      async onQueryStarted({ sessionId, raidId }, api) {
         const { data } = await api.queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) applyChatters(api, input, data.chatters, true);
+        if (data) applyChatters(api, { sessionId, raidId }, data.chatters, true);
       },
     }),
     /** The undo of 'greet all raiders': un-greets exactly the chatters it greeted. */
@@ -127,4 +139,9 @@ export const raidsApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const { useGetRaidsQuery, useGreetRaidersMutation, useUngreetRaidersMutation } = raidsApi;
+export const {
+  useGetRaidsQuery,
+  useGetPendingRaidersQuery,
+  useGreetRaidersMutation,
+  useUngreetRaidersMutation,
+} = raidsApi;

@@ -10,6 +10,7 @@ import { IgnoredUsersSection } from './IgnoredUsersSection';
 import { LoginSessionsSection } from './LoginSessionsSection';
 import { ObsSection } from './ObsSection';
 import { PreferencesSection } from './PreferencesSection';
+import { RaidWindowSection } from '../raids/RaidWindowSection';
 import { useGetSettingsQuery } from './settings-api';
 import {
   useGetEditorInvitesQuery,
@@ -61,6 +62,7 @@ export default function SettingsPage() {
         <div className="settings-grid">
           <PreferencesSection settings={current} />
           <DefaultKeywordsSection settings={current} />
+          <RaidWindowSection />
           <IgnoredUsersSection ignoredUsers={ignored.data ?? []} />
           <GlobalEditorsSection
             user={user}

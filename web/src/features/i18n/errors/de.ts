@@ -10,6 +10,7 @@ export const de: ErrorTexts = {
   SESSION_NOT_FOUND: 'Sitzung nicht gefunden.',
   CHATTER_NOT_FOUND: 'Chatter nicht gefunden.',
   RAID_NOT_FOUND: 'Raid nicht gefunden.',
+  RAID_WINDOW_OUT_OF_RANGE: 'Das Raid-Fenster muss zwischen 15 und 600 Sekunden liegen.',
   IGNORED_USER_NOT_FOUND: 'Dieser Benutzer steht nicht auf deiner Ignorierliste.',
   IGNORED_USER_EXISTS: 'Dieser Benutzer steht bereits auf deiner Ignorierliste.',
   CANNOT_INVITE_SELF: 'Du kannst dich nicht selbst als globalen Editor einladen.',

@@ -10,6 +10,7 @@ export const es: ErrorTexts = {
   SESSION_NOT_FOUND: 'Sesión no encontrada.',
   CHATTER_NOT_FOUND: 'Chatter no encontrado.',
   RAID_NOT_FOUND: 'Raid no encontrado.',
+  RAID_WINDOW_OUT_OF_RANGE: 'La ventana de raid debe estar entre 15 y 600 segundos.',
   IGNORED_USER_NOT_FOUND: 'Este usuario no está en tu lista de ignorados.',
   IGNORED_USER_EXISTS: 'Este usuario ya está en tu lista de ignorados.',
   CANNOT_INVITE_SELF: 'No puedes invitarte a ti mismo como editor global.',

@@ -10,6 +10,7 @@ export const fr: ErrorTexts = {
   SESSION_NOT_FOUND: 'Session introuvable.',
   CHATTER_NOT_FOUND: 'Chatteur introuvable.',
   RAID_NOT_FOUND: 'Raid introuvable.',
+  RAID_WINDOW_OUT_OF_RANGE: 'La fenêtre de raid doit être comprise entre 15 et 600 secondes.',
   IGNORED_USER_NOT_FOUND: "Cet utilisateur n'est pas dans votre liste d'ignorés.",
   IGNORED_USER_EXISTS: "Cet utilisateur est déjà dans votre liste d'ignorés.",
   CANNOT_INVITE_SELF: 'Vous ne pouvez pas vous inviter vous-même comme éditeur global.',
