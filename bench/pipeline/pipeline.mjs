@@ -513,34 +513,46 @@ async function measure() {
 
     // (2) Latency at 1,000 lines/s: tmi-sent-ts (the chatter's firstSeenAt) → new_chatter on the
     // streamer's live socket.
-    measuring = true;
-    const latencyRun = emulator.startTraffic(logins, {
-      rate: LATENCY_RATE,
-      durationSec: LATENCY_SEC,
-      chatters: 20_000,
-      seed: seed++ * 100_003,
-    });
-    const latencyReport = await latencyRun.finished();
-    expected += latencyReport.sent - latencyReport.undelivered;
-    const latencyCounted = await waitFor(async () => (await counted()) >= expected, {
-      timeoutMs: 60_000,
-      what: 'latency lines to be counted',
-    }).then(
-      () => true,
-      () => false,
-    );
-    // The socket hop follows the count by a few milliseconds.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    measuring = false;
-    const sorted = samples.sort((a, b) => a - b);
-    results.latency = {
-      allCounted: latencyCounted,
-      samples: sorted.length,
-      p50: quantile(sorted, 0.5),
-      p95: quantile(sorted, 0.95),
-      p99: quantile(sorted, 0.99),
-      max: sorted.at(-1),
+    /**
+     * LATENCY_RATE lines/s of mostly new chatters on `channels` for LATENCY_SEC: every
+     * `new_chatter` the sockets receive, from the line's Twitch time.
+     */
+    const latencyPhase = async (channels, what) => {
+      samples.length = 0;
+      measuring = true;
+      const report = await emulator
+        .startTraffic(channels, {
+          rate: LATENCY_RATE,
+          durationSec: LATENCY_SEC,
+          chatters: 20_000,
+          seed: seed++ * 100_003,
+        })
+        .finished();
+      expected += report.sent - report.undelivered;
+      const allCounted = await waitFor(async () => (await counted()) >= expected, {
+        timeoutMs: 60_000,
+        what: `${what} lines to be counted`,
+      }).then(
+        () => true,
+        () => false,
+      );
+      // The socket hop follows the count by a few milliseconds.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      measuring = false;
+      const sorted = samples.sort((a, b) => a - b);
+      return {
+        allCounted,
+        achievedRate: Math.round(
+          report.sent / ((Date.parse(report.endedAt) - Date.parse(report.startedAt)) / 1000),
+        ),
+        samples: sorted.length,
+        p50: quantile(sorted, 0.5),
+        p95: quantile(sorted, 0.95),
+        p99: quantile(sorted, 0.99),
+        max: sorted.at(-1),
+      };
     };
+    results.latency = await latencyPhase(logins, 'latency');
     log('latency', JSON.stringify(results.latency));
 
     if (BIG_SESSION > 0) {
@@ -566,38 +578,9 @@ async function measure() {
       );
       await db.query('VACUUM ANALYZE sessions.chatters');
       log(`session of ${logins[0]} seeded with ${BIG_SESSION} chatters`);
-      samples.length = 0;
-      measuring = true;
-      const bigReport = await emulator
-        .startTraffic([logins[0]], {
-          rate: LATENCY_RATE,
-          durationSec: LATENCY_SEC,
-          chatters: 20_000,
-          seed: seed++ * 100_003,
-        })
-        .finished();
-      expected += bigReport.sent - bigReport.undelivered;
-      const bigCounted = await waitFor(async () => (await counted()) >= expected, {
-        timeoutMs: 60_000,
-        what: 'big-session lines to be counted',
-      }).then(
-        () => true,
-        () => false,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      measuring = false;
-      const bigSorted = samples.sort((a, b) => a - b);
       results.bigSession = {
         chatters: BIG_SESSION,
-        allCounted: bigCounted,
-        achievedRate: Math.round(
-          bigReport.sent /
-            ((Date.parse(bigReport.endedAt) - Date.parse(bigReport.startedAt)) / 1000),
-        ),
-        samples: bigSorted.length,
-        p50: quantile(bigSorted, 0.5),
-        p99: quantile(bigSorted, 0.99),
-        max: bigSorted.at(-1),
+        ...(await latencyPhase([logins[0]], 'big-session')),
       };
       log('big session', JSON.stringify(results.bigSession));
     }

@@ -37,6 +37,17 @@ import { actorOf, chatLine, projectUser } from './harness.js';
 const DURABLE = DEFAULT_STREAM_SETTINGS.chatLinesDurable;
 const MAX_DELIVERIES = 5;
 
+const streamer = (username: string, displayName: string, twitchId: string): UserChanged => ({
+  id: randomUUID(),
+  username,
+  displayName,
+  profileImage: null,
+  twitchId,
+  isApproved: true,
+  isAdmin: false,
+  updatedAt: new Date().toISOString(),
+});
+
 async function deadLettered(reason: string): Promise<number> {
   const metric = await streamMessagesDeadLettered.get();
   return (
@@ -97,16 +108,7 @@ describe('chat lines the database refuses', () => {
   });
 
   it('counts the good lines of a batch at once and dead-letters the refused ones', async () => {
-    const owner: UserChanged = {
-      id: randomUUID(),
-      username: 'poisoned_streamer',
-      displayName: 'Poisoned Streamer',
-      profileImage: null,
-      twitchId: '6161',
-      isApproved: true,
-      isAdmin: false,
-      updatedAt: new Date().toISOString(),
-    };
+    const owner = streamer('poisoned_streamer', 'Poisoned Streamer', '6161');
     await projectUser(streams, db, owner);
     await service!
       .get(SessionsService)
@@ -193,16 +195,7 @@ describe('chat lines the database refuses', () => {
   });
 
   it('counts each line of batches once, however often it is stored, and dead-letters a refused one alone', async () => {
-    const owner: UserChanged = {
-      id: randomUUID(),
-      username: 'batched_streamer',
-      displayName: 'Batched Streamer',
-      profileImage: null,
-      twitchId: '6262',
-      isApproved: true,
-      isAdmin: false,
-      updatedAt: new Date().toISOString(),
-    };
+    const owner = streamer('batched_streamer', 'Batched Streamer', '6262');
     await projectUser(streams, db, owner);
     const session = await service!
       .get(SessionsService)

@@ -69,6 +69,14 @@ async function deadLettered(consumer: string, reason: string): Promise<number> {
   );
 }
 
+/** A handler that records each batch's data. */
+function recordingInto(batches: unknown[][]) {
+  return (batch: { data: unknown }[]) => {
+    batches.push(batch.map((message) => message.data));
+    return Promise.resolve();
+  };
+}
+
 /** A handler that fails every batch holding a poison value, and records what it handled. */
 function poisonedBy(poison: number, handled: number[]) {
   return (batch: { data: number }[]) => {
@@ -83,13 +91,7 @@ describe('BatchingWorker', () => {
   it('hands a burst over in batches of at most maxBatch and acks after the handler resolves', async () => {
     const settled = new Map<number, string>();
     const batches: number[][] = [];
-    const worker = new BatchingWorker<number>(
-      (batch) => {
-        batches.push(batch.map((message) => message.data));
-        return Promise.resolve();
-      },
-      options({ maxBatch: 4 }),
-    );
+    const worker = new BatchingWorker<number>(recordingInto(batches), options({ maxBatch: 4 }));
     for (let sequence = 1; sequence <= 10; sequence++) worker.push(delivery(sequence, settled));
     await settledCount(settled, 10);
     await worker.stop();
@@ -248,10 +250,7 @@ describe('BatchingWorker with messages that pack records', () => {
     const settled = new Map<number, string>();
     const batches: number[][] = [];
     const worker = new BatchingWorker<number>(
-      (batch) => {
-        batches.push(batch.map((message) => message.data));
-        return Promise.resolve();
-      },
+      recordingInto(batches),
       options({ maxBatch: 4, records: packed }),
     );
     worker.push(pack(1, settled, [1, 2, 3]));
