@@ -3,12 +3,19 @@
 // PostgreSQL. Reports lines/s and, with --profile, writes a CPU profile of the sessions process
 // under bench/results/. Useful to see the consumer's ceiling apart from IRC and chat-ingest.
 // Run after building: `npx nx run-many -t build && node bench/pipeline/consumer.mjs [--lines N]`
+// (`--batch N`: N lines a stream message, as chat-ingest publishes them (ADR 0057); 1, the
+// default, publishes each line alone on its channel's subject, as older replicas did).
 // Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL) and /usr/sbin/nats-server.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { STREAMS, chatLineSubject } from '../../libs/contracts/dist/index.js';
+import {
+  CHAT_LINES_BATCH_SUBJECT,
+  STREAMS,
+  chatLineSubject,
+} from '../../libs/contracts/dist/index.js';
 import {
   createTestDatabase,
   startPrivateNatsServer,
@@ -25,6 +32,13 @@ const option = (flag, fallback) => {
   return index === -1 ? fallback : Number(process.argv[index + 1]);
 };
 const LINES = option('--lines', 20_000);
+const BATCH = option('--batch', 1);
+/** CPU seconds (user + system) of a process so far, from /proc/<pid>/stat (100 ticks a second). */
+const cpuSeconds = (pid) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const PROFILE = process.argv.includes('--profile');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (...parts) => console.log(new Date().toISOString().slice(11, 23), ...parts);
@@ -68,6 +82,7 @@ async function main() {
     log(`publishing ${LINES} lines`);
     const now = Date.now();
     const pending = [];
+    let batch = [];
     for (let i = 0; i < LINES; i++) {
       const channel = channels[i % CHANNELS];
       const chatter = Math.floor(i / CHANNELS) % CHATTERS_PER_CHANNEL;
@@ -85,7 +100,18 @@ async function main() {
         color: '#1E90FF',
         badges: { subscriber: '12' },
       };
-      pending.push(streams.publish(chatLineSubject(channel.login), line, { msgId: line.id }));
+      if (BATCH === 1) {
+        pending.push(streams.publish(chatLineSubject(channel.login), line, { msgId: line.id }));
+      } else {
+        batch.push(line);
+        if (batch.length === BATCH || i === LINES - 1) {
+          const lines = batch;
+          batch = [];
+          pending.push(
+            streams.publish(CHAT_LINES_BATCH_SUBJECT, { lines }, { msgId: randomUUID() }),
+          );
+        }
+      }
       if (pending.length >= 1_000) await Promise.all(pending.splice(0));
     }
     await Promise.all(pending);
@@ -102,6 +128,7 @@ async function main() {
       what: 'the first batch',
     });
     const started = Date.now();
+    const cpuBefore = cpuSeconds(sessions.child.pid);
     const before = await counted();
     await waitFor(async () => (await counted()) >= LINES, {
       timeoutMs: 600_000,
@@ -109,11 +136,15 @@ async function main() {
       what: 'the backlog to drain',
     });
     const seconds = (Date.now() - started) / 1000;
+    const cpu = cpuSeconds(sessions.child.pid) - cpuBefore;
     log(
       JSON.stringify({
+        batch: BATCH,
         lines: LINES - before,
         seconds,
         rate: Math.round((LINES - before) / seconds),
+        cpuSeconds: cpu,
+        cpuPerLineUs: Math.round((cpu / (LINES - before)) * 1e6),
       }),
     );
   } finally {

@@ -34,9 +34,10 @@ import {
 import {
   FailFastNatsClient,
   JetStreamDurableStreams,
-  nameIn,
   subjectIn,
+  subjectOutside,
 } from '../../libs/transport/dist/index.js';
+import { chatLineRecords } from '../../libs/contracts/dist/index.js';
 import { ROOT, startProcess, INSTALLATION } from '../lib/processes.mjs';
 import { addStreamer } from '../lib/streamers.mjs';
 import { startTwitchEmulator } from '../../tools/twitch-emulator/dist/index.js';
@@ -49,6 +50,13 @@ const option = (name) => {
 const RATES = (option('--rates') ?? '2000,5000,10000,15000,20000').split(',').map(Number);
 const RUNS = Number(option('--runs') ?? 3);
 const PROFILE_DIR = option('--profile');
+/** `--no-drain` leaves out (3), the backlog drain, to measure the throughput and latency only. */
+const DRAIN = !process.argv.includes('--no-drain');
+/**
+ * `--big-session N` adds (2b): the first channel's session seeded with N chatters, then
+ * LATENCY_RATE lines/s on that channel alone, line → `new_chatter` as in (2).
+ */
+const BIG_SESSION = Number(option('--big-session') ?? 0);
 const PHASE_SEC = 15;
 const DRAIN_MS = 20_000;
 /** A rate is kept up with when the last line is counted this soon after the generator stops. */
@@ -154,7 +162,13 @@ async function startOrmConsumer(natsUrl, databaseUrl) {
   );
   const streams = await JetStreamDurableStreams.connect(natsUrl, INSTALLATION);
   const consumer = await streams.consume(
-    { stream: 'CHAT_LINES_V1', durable: 'sessions-chat-lines-v1', maxBatch: 100 },
+    {
+      stream: 'CHAT_LINES_V1',
+      durable: 'sessions-chat-lines-v1',
+      maxBatch: 100,
+      // Batches of lines as chat-ingest publishes them (ADR 0057), one line at a time here.
+      records: chatLineRecords,
+    },
     async (batch) => {
       for (const message of batch) {
         const line = message.data;
@@ -261,8 +275,13 @@ function summarise(runs) {
       p99: stat((run) => run.latency.p99),
       max: stat((run) => run.latency.max),
     },
-    orm: stat((run) => run.orm.rate),
-    batched: stat((run) => run.batched.rate),
+    bigSession: {
+      p50: stat((run) => run.bigSession?.p50),
+      p99: stat((run) => run.bigSession?.p99),
+      max: stat((run) => run.bigSession?.max),
+    },
+    orm: stat((run) => run.orm?.rate),
+    batched: stat((run) => run.batched?.rate),
     ratio: stat((run) => run.ratio),
   };
 }
@@ -333,11 +352,16 @@ async function measure() {
   })();
   // Every line as chat-ingest publishes it: its message id and when the emulator sent it.
   const sentAtOf = new Map();
+  let tappedLines = 0;
   const lineTap = relay.subscribe(subjectIn(INSTALLATION, 'chat.line.v1.>'));
   void (async () => {
     for await (const message of lineTap) {
-      const line = message.json();
-      if (!sentAtOf.has(line.id)) sentAtOf.set(line.id, line.sentAt);
+      const data = message.json();
+      const subject = subjectOutside(INSTALLATION, message.subject);
+      for (const line of chatLineRecords(data, subject) ?? [data]) {
+        tappedLines++;
+        if (!sentAtOf.has(line.id)) sentAtOf.set(line.id, line.sentAt);
+      }
     }
   })();
   const natsPid = childPid('nats-server');
@@ -359,10 +383,11 @@ async function measure() {
 
     // Streamers with active sessions: UserChanged as auth publishes it, then sessions over NATS.
     const logins = [];
+    const sessionIds = [];
     for (let i = 0; i < CHANNELS; i++) {
       const login = `bench_${run}_${i}`;
       const twitchUser = emulator.state.users.create({ login });
-      const { user } = await addStreamer(
+      const { user, session } = await addStreamer(
         { streams, bus, db },
         {
           username: login,
@@ -373,6 +398,7 @@ async function measure() {
       );
       signedIn.set(randomBytes(32).toString('base64url'), user);
       logins.push(login);
+      sessionIds.push(session.id);
     }
     await waitFor(
       () => {
@@ -487,36 +513,79 @@ async function measure() {
 
     // (2) Latency at 1,000 lines/s: tmi-sent-ts (the chatter's firstSeenAt) → new_chatter on the
     // streamer's live socket.
-    measuring = true;
-    const latencyRun = emulator.startTraffic(logins, {
-      rate: LATENCY_RATE,
-      durationSec: LATENCY_SEC,
-      chatters: 20_000,
-      seed: seed++ * 100_003,
-    });
-    const latencyReport = await latencyRun.finished();
-    expected += latencyReport.sent - latencyReport.undelivered;
-    const latencyCounted = await waitFor(async () => (await counted()) >= expected, {
-      timeoutMs: 60_000,
-      what: 'latency lines to be counted',
-    }).then(
-      () => true,
-      () => false,
-    );
-    // The socket hop follows the count by a few milliseconds.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    measuring = false;
-    const sorted = samples.sort((a, b) => a - b);
-    results.latency = {
-      allCounted: latencyCounted,
-      samples: sorted.length,
-      p50: quantile(sorted, 0.5),
-      p95: quantile(sorted, 0.95),
-      p99: quantile(sorted, 0.99),
-      max: sorted.at(-1),
+    /**
+     * LATENCY_RATE lines/s of mostly new chatters on `channels` for LATENCY_SEC: every
+     * `new_chatter` the sockets receive, from the line's Twitch time.
+     */
+    const latencyPhase = async (channels, what) => {
+      samples.length = 0;
+      measuring = true;
+      const report = await emulator
+        .startTraffic(channels, {
+          rate: LATENCY_RATE,
+          durationSec: LATENCY_SEC,
+          chatters: 20_000,
+          seed: seed++ * 100_003,
+        })
+        .finished();
+      expected += report.sent - report.undelivered;
+      const allCounted = await waitFor(async () => (await counted()) >= expected, {
+        timeoutMs: 60_000,
+        what: `${what} lines to be counted`,
+      }).then(
+        () => true,
+        () => false,
+      );
+      // The socket hop follows the count by a few milliseconds.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      measuring = false;
+      const sorted = samples.sort((a, b) => a - b);
+      return {
+        allCounted,
+        achievedRate: Math.round(
+          report.sent / ((Date.parse(report.endedAt) - Date.parse(report.startedAt)) / 1000),
+        ),
+        samples: sorted.length,
+        p50: quantile(sorted, 0.5),
+        p95: quantile(sorted, 0.95),
+        p99: quantile(sorted, 0.99),
+        max: sorted.at(-1),
+      };
     };
+    results.latency = await latencyPhase(logins, 'latency');
     log('latency', JSON.stringify(results.latency));
 
+    if (BIG_SESSION > 0) {
+      // (2b) One channel whose session already holds BIG_SESSION chatters (a third greeted).
+      const sessionId = sessionIds[0];
+      await db.query(
+        `INSERT INTO sessions.chatters (session_id, twitch_id, username, display_name,
+           profile_image, first_message, message_count, first_seen_at, last_seen_at, is_greeted,
+           greeted_at, greeted_by)
+         SELECT $1, 'seed-' || i, 'seeded_' || i, 'Seeded_' || i,
+                'https://static-cdn.jtvnw.net/jtv_user_pictures/' || md5(i::text) || '-profile_image-300x300.png',
+                'hello everyone, how is the stream going today? ' || i, 1 + i % 17,
+                now() - interval '1 hour', now() - interval '1 hour', i % 3 = 0,
+                CASE WHEN i % 3 = 0 THEN now() END,
+                CASE WHEN i % 3 = 0 THEN (SELECT user_id FROM sessions.sessions WHERE id = $1) END
+           FROM generate_series(1, ${BIG_SESSION}) AS i`,
+        [sessionId],
+      );
+      await db.query(
+        `UPDATE sessions.sessions SET list_version =
+           (SELECT max(version) FROM sessions.chatters WHERE session_id = $1) WHERE id = $1`,
+        [sessionId],
+      );
+      await db.query('VACUUM ANALYZE sessions.chatters');
+      log(`session of ${logins[0]} seeded with ${BIG_SESSION} chatters`);
+      results.bigSession = {
+        chatters: BIG_SESSION,
+        ...(await latencyPhase([logins[0]], 'big-session')),
+      };
+      log('big session', JSON.stringify(results.bigSession));
+    }
+
+    if (!DRAIN) return results;
     // (3) Backlog drain: batched consumer (the sessions service) against per-line ORM saves.
     const drain = async (label, startConsumer) => {
       const report = await emulator
@@ -528,15 +597,11 @@ async function measure() {
         })
         .finished();
       expected += report.sent - report.undelivered;
-      // Every line is in JetStream before the consumer starts.
-      const jsm = await (await import('@nats-io/jetstream')).jetstreamManager(relay);
-      await waitFor(
-        async () => {
-          const info = await jsm.streams.info(nameIn(INSTALLATION, 'CHAT_LINES_V1'));
-          return info.state.messages >= expected;
-        },
-        { timeoutMs: 30_000, what: 'lines in the stream' },
-      );
+      // Every line is in JetStream before the consumer starts (a message may hold many).
+      await waitFor(() => tappedLines >= expected, {
+        timeoutMs: 30_000,
+        what: 'lines in the stream',
+      });
       const before = await counted();
       const consumer = await startConsumer();
       await waitFor(async () => (await counted()) > before, { timeoutMs: 60_000, what: label });

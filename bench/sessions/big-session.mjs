@@ -9,6 +9,7 @@ import http from 'node:http';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import pg from 'pg';
+import WebSocket from 'ws';
 import {
   createTestDatabase,
   freePort,
@@ -20,6 +21,8 @@ import { standInAuth } from '../lib/stand-in-auth.mjs';
 const CHATTERS = Number(process.env.BENCH_CHATTERS ?? 100_000);
 const READERS = Number(process.env.BENCH_READERS ?? 10);
 const PAGES_PER_READER = 30;
+/** Greets per run, one after another, each timed to the other screen's `chatter_update`. */
+const GREETS = Number(process.env.BENCH_GREETS ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -59,6 +62,8 @@ async function main() {
     {
       ...env,
       PORT: String(port),
+      // The live socket's origin check (the greet phase opens one).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       METRICS_PORT: String(gatewayMetrics),
       RATE_LIMIT_API_PER_MINUTE: '1000000',
     },
@@ -150,6 +155,50 @@ async function main() {
         .on('error', reject);
     });
 
+  /**
+   * Greets on one screen, timed to the `chatter_update` on another socket of the owner (another
+   * screen): the first GREETS pending chatters, one after another, as the dashboard sends them.
+   */
+  const greets = async () => {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/ws`, {
+      headers: { cookie: headers.cookie, origin: base },
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const waiting = new Map();
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'chatter_update' && message.payload.isGreeted)
+        waiting.get(message.payload.id)?.(performance.now());
+    });
+    const page = await (
+      await fetch(
+        `${base}/api/sessions/${sessionId}/chatters/page?order=oldest&hideGreeted=true&limit=${GREETS}`,
+        { headers },
+      )
+    ).json();
+    const roundTrips = [];
+    const otherScreen = [];
+    for (const chatter of page.chatters) {
+      const shown = new Promise((resolve) => waiting.set(chatter.id, resolve));
+      const sentAt = performance.now();
+      const answer = await fetch(`${base}/api/chatters/${chatter.id}/greet`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ isGreeted: true }),
+      });
+      if (answer.status !== 200) throw new Error(`greet answered ${answer.status}`);
+      await answer.text();
+      roundTrips.push(performance.now() - sentAt);
+      otherScreen.push((await shown) - sentAt);
+      waiting.delete(chatter.id);
+    }
+    socket.close();
+    return { roundTrips, otherScreen };
+  };
+
   const runs = [];
   for (let run = 0; run < RUNS; run++) {
     await scrapeBoth();
@@ -178,6 +227,8 @@ async function main() {
     // Let both processes settle, so the heap figures hold what stays rather than what flowed.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const afterExport = await scrapeBoth();
+    const greet = await greets();
+    const afterGreets = await scrapeBoth();
     runs.push({
       pageP50: quantile(pageTimes, 0.5),
       pageP99: quantile(pageTimes, 0.99),
@@ -195,6 +246,11 @@ async function main() {
       rssAddedSessions: afterExport.sessions.rssMb - before.sessions.rssMb,
       heapAddedGateway: afterExport.gateway.heapMb - before.gateway.heapMb,
       heapAddedSessions: afterExport.sessions.heapMb - before.sessions.heapMb,
+      greetP50: quantile(greet.otherScreen, 0.5),
+      greetP99: quantile(greet.otherScreen, 0.99),
+      greetMax: Math.max(...greet.otherScreen),
+      greetRoundTripP99: quantile(greet.roundTrips, 0.99),
+      greetStall: Math.max(afterGreets.gateway.stallMs, afterGreets.sessions.stallMs),
       load: loadavg()[0],
     });
     console.log(JSON.stringify(runs.at(-1)));
@@ -246,6 +302,8 @@ Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} CPUs, ${(totalm
 | Longest stall while streaming the list, gateway / sessions (ms) | ${f(x.listStallGateway)} / ${f(x.listStallSessions)} | ≤ 50 |
 | CSV export (ms), longest stall (ms) | ${f(x.exportMs, 0)}, ${f(x.exportStall)} | —, ≤ 50 |
 | Memory added, gateway / sessions (MB RSS) | ${f(x.rssAddedGateway, 0)} / ${f(x.rssAddedSessions, 0)} | ≤ 150 together |
+| Greet on one screen → \`chatter_update\` on another, p50 / p99 / max (ms, ${GREETS} greets a run) | ${f(x.greetP50, 0)} / ${f(x.greetP99, 0)} / ${f(x.greetMax, 0)} | p99 ≤ 100 |
+| Longest stall while greeting (ms) | ${f(x.greetStall)} | ≤ 50 |
 | Heap in use added, gateway / sessions (MB, 2 s after the readers) | ${f(x.heapAddedGateway, 0)} / ${f(x.heapAddedSessions, 0)} | — |
 
 Load average of the machine during the runs (other work shared its 2 cores): ${f(x.load)}.

@@ -3,7 +3,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { INestMicroservice } from '@nestjs/common';
 import {
   channelJoinStatusKey,
-  chatLineSubject,
+  CHAT_LINES_BATCH_SUBJECT,
+  chatLineRecords,
   STREAMS,
   type ChannelJoinStatus,
   type ChatLineReceived,
@@ -92,10 +93,13 @@ describe('chat-ingest joining a slow or absent Twitch', () => {
       {
         stream: STREAMS.chatLines.name,
         durable: `test-joins-${suffix}`,
-        filterSubject: chatLineSubject(channel),
+        // Lines of every channel come in batches on one subject (ADR 0057).
+        filterSubject: CHAT_LINES_BATCH_SUBJECT,
+        records: chatLineRecords,
       },
       (batch) => {
-        for (const message of batch) received.set(message.data.id, message.data);
+        for (const { data: line } of batch)
+          if (line.channel === channel) received.set(line.id, line);
         return Promise.resolve();
       },
     );

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  chatLineSubject,
+  CHAT_LINES_BATCH_SUBJECT,
+  chatLineRecords,
   DOMAIN_EVENTS,
   domainEventId,
   STREAMS,
@@ -84,10 +85,13 @@ describe('chat-ingest reading Twitch chat through tmi.js into JetStream', () => 
       {
         stream: STREAMS.chatLines.name,
         durable: `test-ingest-${suffix}`,
-        filterSubject: chatLineSubject(channel),
+        // Lines of every channel come in batches on one subject (ADR 0057).
+        filterSubject: CHAT_LINES_BATCH_SUBJECT,
+        records: chatLineRecords,
       },
       (batch) => {
-        for (const message of batch) received.set(message.data.id, message.data);
+        for (const { data: line } of batch)
+          if (line.channel === channel) received.set(line.id, line);
         return Promise.resolve();
       },
     );

@@ -5,10 +5,12 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import {
+  CHAT_LINES_BATCH_SUBJECT,
   chatLineSubject,
   deadLetterSubject,
   STREAMS,
   type ChatLineReceived,
+  type ChatLinesBatch,
   type DeadLetter,
   type UserChanged,
 } from '@greetboard/contracts';
@@ -35,6 +37,17 @@ import { actorOf, chatLine, projectUser } from './harness.js';
 const DURABLE = DEFAULT_STREAM_SETTINGS.chatLinesDurable;
 const MAX_DELIVERIES = 5;
 
+const streamer = (username: string, displayName: string, twitchId: string): UserChanged => ({
+  id: randomUUID(),
+  username,
+  displayName,
+  profileImage: null,
+  twitchId,
+  isApproved: true,
+  isAdmin: false,
+  updatedAt: new Date().toISOString(),
+});
+
 async function deadLettered(reason: string): Promise<number> {
   const metric = await streamMessagesDeadLettered.get();
   return (
@@ -59,6 +72,7 @@ describe('chat lines the database refuses', () => {
   let streams: DurableStreams;
   let service: INestMicroservice | undefined;
   let letterReader: StreamConsumer | undefined;
+  const letters: DeadLetter[] = [];
 
   const start = async () => {
     service = await startServiceApp(
@@ -94,16 +108,7 @@ describe('chat lines the database refuses', () => {
   });
 
   it('counts the good lines of a batch at once and dead-letters the refused ones', async () => {
-    const owner: UserChanged = {
-      id: randomUUID(),
-      username: 'poisoned_streamer',
-      displayName: 'Poisoned Streamer',
-      profileImage: null,
-      twitchId: '6161',
-      isApproved: true,
-      isAdmin: false,
-      updatedAt: new Date().toISOString(),
-    };
+    const owner = streamer('poisoned_streamer', 'Poisoned Streamer', '6161');
     await projectUser(streams, db, owner);
     await service!
       .get(SessionsService)
@@ -128,7 +133,6 @@ describe('chat lines the database refuses', () => {
       await streams.publish(chatLineSubject(channel), line, { msgId: line.id });
     await start();
 
-    const letters: DeadLetter[] = [];
     letterReader = await streams.consume<DeadLetter>(
       {
         stream: STREAMS.deadLetters.name,
@@ -188,5 +192,55 @@ describe('chat lines the database refuses', () => {
       'SELECT username FROM sessions.chatters ORDER BY username',
     );
     expect(rows.map((row) => row.username)).toEqual([...good].sort());
+  });
+
+  it('counts each line of batches once, however often it is stored, and dead-letters a refused one alone', async () => {
+    const owner = streamer('batched_streamer', 'Batched Streamer', '6262');
+    await projectUser(streams, db, owner);
+    const session = await service!
+      .get(SessionsService)
+      .create({ actor: actorOf(owner), name: 'Batch night', keywords: '[]' });
+    const failedBefore = await deadLettered('handler_failed');
+    const channel = owner.username;
+    const first = chatLine(channel, 'batch_one');
+    const nul = chatLine(channel, 'batch_nul', 'hello\u0000there');
+    const second = chatLine(channel, 'batch_two');
+    const third = chatLine(channel, 'batch_one', 'again');
+    const batch = (lines: ChatLineReceived[]): ChatLinesBatch => ({ lines });
+    // One replica's batch, another replica's batch of the same lines cut differently (a
+    // handover), and a single line from a replica that did not batch yet (ADR 0057).
+    await streams.publish(CHAT_LINES_BATCH_SUBJECT, batch([first, nul, second]), { msgId: 'b1' });
+    await streams.publish(CHAT_LINES_BATCH_SUBJECT, batch([second, third]), { msgId: 'b2' });
+    await streams.publish(chatLineSubject(channel), third, { msgId: third.id });
+    await streams.publish(CHAT_LINES_BATCH_SUBJECT, batch([first]), { msgId: 'b3' });
+
+    const jsm = await jetstreamManager(nc);
+    await waitFor(
+      async () => {
+        const info = await jsm.consumers.info(STREAMS.chatLines.name, DURABLE);
+        return info.num_pending === 0 && info.num_ack_pending === 0;
+      },
+      { timeoutMs: 30_000, what: 'every batch acked, the refused line dead-lettered' },
+    );
+    const { rows } = await db.query<{ username: string; message_count: number }>(
+      'SELECT username, message_count FROM sessions.chatters WHERE session_id = $1 ORDER BY username',
+      [session.id],
+    );
+    expect(rows).toEqual([
+      { username: 'batch_one', message_count: 2 },
+      { username: 'batch_two', message_count: 1 },
+    ]);
+    expect(await deadLettered('handler_failed')).toBe(failedBefore + 1);
+    await waitFor(() => letters.some((letter) => letter.msgId === 'b1'), {
+      what: 'the refused line of the first batch in the dead-letter stream',
+    });
+    const letter = letters.find((candidate) => candidate.msgId === 'b1');
+    expect(letter).toMatchObject({
+      reason: 'handler_failed',
+      subject: CHAT_LINES_BATCH_SUBJECT,
+      record: 1,
+      deliveries: MAX_DELIVERIES,
+    });
+    expect(JSON.parse(letter!.data)).toEqual(nul);
   });
 });

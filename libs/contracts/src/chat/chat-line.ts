@@ -1,4 +1,5 @@
 import type { ChatEmote } from '../entities/entities.js';
+import { CHAT_LINES_BATCH_SUBJECT } from '../wire/subjects.js';
 import {
   IsBoolean,
   IsIn,
@@ -143,6 +144,33 @@ export class ChatLineReceived {
     },
   })
   emotes?: ChatEmote[];
+}
+
+/**
+ * Several chat lines (and raid and moderation records) in one stream message, on
+ * `CHAT_LINES_BATCH_SUBJECT`, in the order chat-ingest read them (ADR 0057). Its de-duplication
+ * key is a digest of its lines' ids; the sessions service counts each line once by its own id.
+ * The stream may also hold single lines (`ChatLineReceived` on a channel's subject) from
+ * chat-ingest replicas that did not batch yet.
+ */
+export interface ChatLinesBatch {
+  lines: ChatLineReceived[];
+}
+
+/** Most lines in one batch message; a batch is also cut at `CHAT_LINES_BATCH_MAX_BYTES`. */
+export const CHAT_LINES_BATCH_MAX_LINES = 250;
+/** Bytes of JSON a batch stays under, far below NATS's 1 MB message limit. */
+export const CHAT_LINES_BATCH_MAX_BYTES = 256 * 1024;
+
+/**
+ * The records a chat-lines stream message holds: a batch's lines, or `undefined` for a single
+ * line (a message on a channel's subject). A batch whose `lines` is not a list is one record,
+ * which fails the line check and is dead-lettered whole.
+ */
+export function chatLineRecords(data: unknown, subject: string): unknown[] | undefined {
+  if (subject !== CHAT_LINES_BATCH_SUBJECT) return undefined;
+  const lines = (data as { lines?: unknown } | null)?.lines;
+  return Array.isArray(lines) ? lines : undefined;
 }
 
 /** A line of at most 1000 characters holds at most 500 emotes (one character and a space each). */

@@ -14,11 +14,13 @@ export interface DeadLetter {
   subject: string;
   sequence: number;
   msgId: string;
+  /** Set when the message packs several records: which one this letter holds (ADR 0057). */
+  record?: number;
   /** The durable consumer (or follower) that gave up. */
   consumer: string;
   /** Deliveries the message had when it was given up on. */
   deliveries: number;
-  /** The message's data, as stored in the stream. */
+  /** The message's data, as stored in the stream (of a packed message, the record's). */
   data: string;
   deadLetteredAt: string;
 }

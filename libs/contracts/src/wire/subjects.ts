@@ -177,3 +177,9 @@ export function deadLetterSubject(consumer: string): string {
 export function chatLineSubject(channel: string): string {
   return `${SUBJECTS.chat.line}.${channel.toLowerCase()}`;
 }
+
+/**
+ * The subject of a batch of chat lines of any channels (`ChatLinesBatch`, ADR 0057): two tokens
+ * after the prefix, so no channel's subject is ever this one.
+ */
+export const CHAT_LINES_BATCH_SUBJECT = `${SUBJECTS.chat.line}.batch.v1`;

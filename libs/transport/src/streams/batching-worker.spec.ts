@@ -69,6 +69,14 @@ async function deadLettered(consumer: string, reason: string): Promise<number> {
   );
 }
 
+/** A handler that records each batch's data. */
+function recordingInto(batches: unknown[][]) {
+  return (batch: { data: unknown }[]) => {
+    batches.push(batch.map((message) => message.data));
+    return Promise.resolve();
+  };
+}
+
 /** A handler that fails every batch holding a poison value, and records what it handled. */
 function poisonedBy(poison: number, handled: number[]) {
   return (batch: { data: number }[]) => {
@@ -83,13 +91,7 @@ describe('BatchingWorker', () => {
   it('hands a burst over in batches of at most maxBatch and acks after the handler resolves', async () => {
     const settled = new Map<number, string>();
     const batches: number[][] = [];
-    const worker = new BatchingWorker<number>(
-      (batch) => {
-        batches.push(batch.map((message) => message.data));
-        return Promise.resolve();
-      },
-      options({ maxBatch: 4 }),
-    );
+    const worker = new BatchingWorker<number>(recordingInto(batches), options({ maxBatch: 4 }));
     for (let sequence = 1; sequence <= 10; sequence++) worker.push(delivery(sequence, settled));
     await settledCount(settled, 10);
     await worker.stop();
@@ -232,5 +234,91 @@ describe('BatchingWorker', () => {
   it('backs off exponentially, capped', () => {
     expect([1, 2, 3].map(retryDelay)).toEqual([100, 200, 400]);
     expect(retryDelay(50)).toBe(5_000);
+  });
+});
+
+describe('BatchingWorker with messages that pack records', () => {
+  /** A message whose data is `{ records }` packs them; any other data is one record. */
+  const packed = (data: unknown) => {
+    const records = (data as { records?: unknown } | null)?.records;
+    return Array.isArray(records) ? records : undefined;
+  };
+  const pack = (sequence: number, settled: Map<number, string>, records: unknown[], count = 1) =>
+    delivery(sequence, settled, { records }, count);
+
+  it('hands over records, at most maxBatch a batch but whole messages, and acks each message', async () => {
+    const settled = new Map<number, string>();
+    const batches: number[][] = [];
+    const worker = new BatchingWorker<number>(
+      recordingInto(batches),
+      options({ maxBatch: 4, records: packed }),
+    );
+    worker.push(pack(1, settled, [1, 2, 3]));
+    worker.push(delivery(2, settled, 4));
+    worker.push(pack(3, settled, [5, 6]));
+    worker.push(pack(4, settled, [7, 8, 9, 10, 11]));
+    await settledCount(settled, 4);
+    await worker.stop();
+    expect(batches).toEqual([
+      [1, 2, 3, 4],
+      [5, 6],
+      [7, 8, 9, 10, 11],
+    ]);
+    expect(Object.fromEntries(settled)).toEqual({ 1: 'ack', 2: 'ack', 3: 'ack', 4: 'ack' });
+  });
+
+  it('handles the good records of a message with a failing one, and retries the message', async () => {
+    const settled = new Map<number, string>();
+    const handled: number[] = [];
+    const worker = new BatchingWorker<number>(poisonedBy(5, handled), options({ records: packed }));
+    worker.push(pack(1, settled, [1, 2, 3]));
+    worker.push(pack(2, settled, [4, 5, 6]));
+    await settledCount(settled, 2);
+    await worker.stop();
+    expect(handled.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 6]);
+    expect(Object.fromEntries(settled)).toEqual({ 1: 'ack', 2: `nak:${retryDelay(1)}` });
+  });
+
+  it('dead-letters only the failing record after maxDeliveries, and acks its message', async () => {
+    const settled = new Map<number, string>();
+    const letters: DeadLetter[] = [];
+    const handled: number[] = [];
+    const settings = options({ letters, maxDeliveries: 3, records: packed });
+    const worker = new BatchingWorker<number>(poisonedBy(5, handled), settings);
+    worker.push(pack(7, settled, [4, 5, 6], 3));
+    await settledCount(settled, 1);
+    await worker.stop();
+    expect(settled.get(7)).toBe('ack');
+    expect(handled.sort((a, b) => a - b)).toEqual([4, 6]);
+    expect(letters).toEqual([
+      expect.objectContaining({
+        reason: 'handler_failed',
+        sequence: 7,
+        record: 1,
+        msgId: 'm7',
+        deliveries: 3,
+        data: '5',
+      }),
+    ]);
+  });
+
+  it('dead-letters an invalid record alone and hands over the others', async () => {
+    const settled = new Map<number, string>();
+    const letters: DeadLetter[] = [];
+    const handled: unknown[] = [];
+    const settings = options({ letters, records: packed });
+    const worker = new BatchingWorker<number>((batch) => {
+      handled.push(...batch.map((message) => message.data));
+      return Promise.resolve();
+    }, settings);
+    worker.push(pack(1, settled, [1, 'two', 3, 'four']));
+    await settledCount(settled, 1);
+    await worker.stop();
+    expect(handled).toEqual([1, 3]);
+    expect(settled.get(1)).toBe('ack');
+    expect(letters).toEqual([
+      expect.objectContaining({ reason: 'invalid', record: 1, data: '"two"' }),
+      expect.objectContaining({ reason: 'invalid', record: 3, data: '"four"' }),
+    ]);
   });
 });

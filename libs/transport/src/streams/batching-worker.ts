@@ -36,13 +36,33 @@ export interface BatchingOptions<T> {
   metricsLabel?: string;
   /** Without one, the handler gets the data as stored. */
   payload?: PayloadValidator<T>;
+  /** The records a message packs (see `StreamConsumerDefinition.records`); one by default. */
+  records?: RecordsOf;
   /** Deliveries failing the handler after which a message is dead-lettered. */
   maxDeliveries: number;
   deadLetters: DeadLetterSink;
 }
 
-interface Accepted<T> {
+/**
+ * The records one stored message holds, when it packs several (ADR 0057): `undefined` for a
+ * message that is one record. Each record is validated, handled and, if need be, dead-lettered
+ * on its own; the message is acked once every record of it is handled or dead-lettered.
+ */
+export type RecordsOf = (data: unknown, subject: string) => unknown[] | undefined;
+
+/** A delivery with its records, and how it is settled after its batch. */
+interface Buffered {
   delivery: Delivery;
+  /** The records, or `undefined` when the message is one. */
+  records: unknown[] | undefined;
+  /** Set when a record of it waits for redelivery: the nak's delay. */
+  retryMs?: number;
+}
+
+interface Accepted<T> {
+  owner: Buffered;
+  /** The record as read, for its dead letter. */
+  read: ReadMessage;
   message: StreamMessage<T>;
 }
 
@@ -63,7 +83,9 @@ const MAX_RETRY_DELAY_MS = 5_000;
 export class BatchingWorker<T> {
   private readonly logger: Logger;
   private readonly metricsLabel: string;
-  private buffer: Delivery[] = [];
+  private buffer: Buffered[] = [];
+  /** Records in `buffer`. */
+  private buffered = 0;
   private wake: (() => void) | undefined;
   private stopping = false;
   private readonly running: Promise<void>;
@@ -87,7 +109,10 @@ export class BatchingWorker<T> {
       delivery.nak(0);
       return;
     }
-    this.buffer.push(delivery);
+    const { data, subject, malformed } = delivery.message;
+    const records = malformed === undefined ? this.options.records?.(data, subject) : undefined;
+    this.buffer.push({ delivery, records });
+    this.buffered += records?.length ?? 1;
     this.wake?.();
   }
 
@@ -98,7 +123,8 @@ export class BatchingWorker<T> {
     await this.running;
     const unprocessed = this.buffer;
     this.buffer = [];
-    for (const delivery of unprocessed) delivery.nak(0);
+    this.buffered = 0;
+    for (const { delivery } of unprocessed) delivery.nak(0);
     await this.settle();
   }
 
@@ -109,28 +135,60 @@ export class BatchingWorker<T> {
         this.wake = undefined;
         continue;
       }
-      if (this.buffer.length < this.options.maxBatch) await delay(this.options.flushDelayMs);
+      if (this.buffered < this.options.maxBatch) await delay(this.options.flushDelayMs);
       if (this.stopping) break;
-      await this.process(this.buffer.splice(0, this.options.maxBatch));
+      await this.process(this.takeBatch());
     }
   }
 
-  private async process(batch: Delivery[]): Promise<void> {
+  /** Whole messages from the buffer, up to `maxBatch` records (at least one message). */
+  private takeBatch(): Buffered[] {
+    let count = 0;
+    let taken = 0;
+    while (taken < this.buffer.length) {
+      const size = this.buffer[taken].records?.length ?? 1;
+      if (taken > 0 && count + size > this.options.maxBatch) break;
+      count += size;
+      taken++;
+    }
+    this.buffered -= count;
+    return this.buffer.splice(0, taken);
+  }
+
+  private async process(batch: Buffered[]): Promise<void> {
     consumerBatchSize.observe({ consumer: this.metricsLabel }, batch.length);
-    const redelivered = batch.filter((delivery) => delivery.message.deliveryCount > 1).length;
+    const redelivered = batch.filter((entry) => entry.delivery.message.deliveryCount > 1).length;
     if (redelivered > 0) consumerRedeliveries.inc({ consumer: this.metricsLabel }, redelivered);
     const accepted: Accepted<T>[] = [];
     const rejected: Promise<void>[] = [];
-    for (const delivery of batch) {
-      const checked = validate(delivery.message, this.options.payload);
-      if (checked.valid)
-        accepted.push({ delivery, message: toStreamMessage(delivery.message, checked.value) });
-      else rejected.push(this.giveUp(delivery, 'invalid', checked.error));
+    for (const owner of batch) {
+      const { message } = owner.delivery;
+      const records = owner.records ?? [undefined];
+      for (let index = 0; index < records.length; index++) {
+        const record = owner.records ? recordOf(message, records[index], index) : message;
+        const checked = validate(record, this.options.payload);
+        if (checked.valid)
+          accepted.push({ owner, read: record, message: toStreamMessage(record, checked.value) });
+        else rejected.push(this.giveUp(owner, record, 'invalid', checked.error));
+      }
     }
     await Promise.all(rejected);
     if (accepted.length > 0 && !(await this.handle(accepted)) && accepted.length > 1)
       this.logger.warn(
         `Handler failed for a batch of ${accepted.length}; handled its messages apart`,
+      );
+    let acked = 0;
+    for (const owner of batch) {
+      if (owner.retryMs === undefined) {
+        owner.delivery.ack();
+        acked++;
+      } else owner.delivery.nak(owner.retryMs);
+    }
+    consumerDelivered.inc({ consumer: this.metricsLabel, outcome: 'acked' }, acked);
+    if (acked < batch.length)
+      consumerDelivered.inc(
+        { consumer: this.metricsLabel, outcome: 'retried' },
+        batch.length - acked,
       );
     await this.settle();
   }
@@ -149,43 +207,41 @@ export class BatchingWorker<T> {
       }
       return false;
     }
-    for (const entry of group) entry.delivery.ack();
-    consumerDelivered.inc({ consumer: this.metricsLabel, outcome: 'acked' }, group.length);
     return true;
   }
 
   /** Every message of the group again after a backoff; one log line for the group. */
   private waitForInfrastructure(group: Accepted<T>[], error: unknown): void {
-    const backoff = Math.max(
-      ...group.map((entry) => retryDelay(entry.delivery.message.deliveryCount)),
-    );
+    const backoff = Math.max(...group.map((entry) => retryDelay(entry.message.deliveryCount)));
     this.logger.warn(
       `Handler could not reach what it stores to for ${group.length} messages, retrying in ` +
         `${backoff} ms: ${errorText(error)}`,
     );
-    for (const entry of group) entry.delivery.nak(backoff);
-    consumerDelivered.inc({ consumer: this.metricsLabel, outcome: 'retried' }, group.length);
+    for (const { owner } of group) retryLater(owner, backoff);
   }
 
   private async failed(entry: Accepted<T>, error: unknown): Promise<void> {
-    const { delivery } = entry;
-    const deliveries = delivery.message.deliveryCount;
+    const { owner } = entry;
+    const deliveries = entry.message.deliveryCount;
     if (deliveries >= this.options.maxDeliveries) {
-      await this.giveUp(delivery, 'handler_failed', errorText(error));
+      await this.giveUp(owner, entry.read, 'handler_failed', errorText(error));
       return;
     }
     const backoff = retryDelay(deliveries);
     this.logger.warn(
-      `Handler failed for #${delivery.message.sequence} (delivery ${deliveries} of ` +
+      `Handler failed for #${entry.message.sequence} (delivery ${deliveries} of ` +
         `${this.options.maxDeliveries}), retrying in ${backoff} ms: ${errorText(error)}`,
     );
-    delivery.nak(backoff);
-    consumerDelivered.inc({ consumer: this.metricsLabel, outcome: 'retried' });
+    retryLater(owner, backoff);
   }
 
-  /** Dead-letters and acks; if the dead letter cannot be stored, the message waits instead. */
+  /**
+   * Dead-letters the record; if the dead letter cannot be stored, its message waits instead.
+   * The message is acked with the others of its batch.
+   */
   private async giveUp(
-    delivery: Delivery,
+    owner: Buffered,
+    record: ReadMessage,
     reason: 'invalid' | 'handler_failed',
     error: string,
   ): Promise<void> {
@@ -198,16 +254,15 @@ export class BatchingWorker<T> {
           sink: this.options.deadLetters,
           logger: this.logger,
         },
-        delivery.message,
+        record,
         reason,
         error,
       );
-      delivery.ack();
     } catch (storeError) {
       this.logger.error(
-        `Could not dead-letter #${delivery.message.sequence}, it will be redelivered: ${errorText(storeError)}`,
+        `Could not dead-letter #${record.sequence}, it will be redelivered: ${errorText(storeError)}`,
       );
-      delivery.nak(retryDelay(delivery.message.deliveryCount));
+      retryLater(owner, retryDelay(record.deliveryCount));
     }
   }
 
@@ -230,6 +285,16 @@ export function toStreamMessage<T>(message: ReadMessage, data: T): StreamMessage
     deliveryCount: message.deliveryCount,
     sequence: message.sequence,
   };
+}
+
+/** The message waits for redelivery after the longest backoff any of its records asked for. */
+function retryLater(owner: Buffered, delayMs: number): void {
+  owner.retryMs = Math.max(owner.retryMs ?? 0, delayMs);
+}
+
+/** One record of a packed message, as a message of its own for validation and dead letters. */
+function recordOf(message: ReadMessage, data: unknown, index: number): ReadMessage {
+  return { ...message, data, record: index, raw: () => JSON.stringify(data) ?? 'null' };
 }
 
 /** Exponential backoff by delivery attempt, capped. */

@@ -10,6 +10,8 @@ export interface ReadMessage extends StreamMessage<unknown> {
   raw(): string;
   /** Set when the stored bytes are not JSON at all. */
   malformed?: string;
+  /** A record of a message that packs several: its place in the message (ADR 0057). */
+  record?: number;
 }
 
 /** Stores one dead letter; an adapter publishes it to the dead-letter stream. */
@@ -58,21 +60,24 @@ export async function deadLetter(
     subject: message.subject,
     sequence: message.sequence,
     msgId: message.msgId,
+    ...(message.record === undefined ? {} : { record: message.record }),
     consumer: source.consumer,
     deliveries: message.deliveryCount,
     data: message.raw(),
     deadLetteredAt: new Date().toISOString(),
   });
   streamMessagesDeadLettered.inc({ consumer: source.metricsLabel, reason });
+  const record = message.record === undefined ? '' : ` record ${message.record}`;
   source.logger.warn(
-    `Dead-lettered ${source.stream} #${message.sequence} (${message.subject}, msgId ${message.msgId}) ` +
+    `Dead-lettered ${source.stream} #${message.sequence}${record} (${message.subject}, msgId ${message.msgId}) ` +
       `after ${message.deliveryCount} deliveries, ${reason}: ${error}`,
   );
 }
 
 /** The id that stores a message's dead letter once, however often a consumer gives up on it. */
 export function deadLetterId(letter: DeadLetter): string {
-  return `${letter.consumer}:${letter.stream}:${letter.sequence}`;
+  const record = letter.record === undefined ? '' : `:${letter.record}`;
+  return `${letter.consumer}:${letter.stream}:${letter.sequence}${record}`;
 }
 
 /** Series exist from the start, so rates over them read 0 rather than nothing. */

@@ -1,4 +1,5 @@
 import { STREAMS } from '@greetboard/contracts';
+import type { RecordsOf } from './batching-worker.js';
 import type { PayloadValidator } from './payload-validators.js';
 
 /** A message read from a durable stream. */
@@ -63,6 +64,18 @@ export interface StreamConsumerDefinition<T> {
   readonly ackWaitMs?: number;
   /** Deliveries failing the handler after which a message is dead-lettered (STREAM_MAX_DELIVERIES). */
   readonly maxDeliveries?: number;
+  /**
+   * For a stream whose messages may pack several records (ADR 0057): the records of one, or
+   * `undefined` when it is a single record. `payload` then checks each record, the handler gets
+   * records, `maxBatch` counts records, and a record that fails is dead-lettered on its own.
+   */
+  readonly records?: RecordsOf;
+  /**
+   * Messages delivered and not yet acked, at most (default twice `maxBatch`). A consumer of
+   * packed messages sets it in messages, so that what waits in its buffer is handled well
+   * within `ackWaitMs` and not delivered again meanwhile.
+   */
+  readonly maxAckPending?: number;
 }
 
 export function defineStreamConsumer<T>(
@@ -150,8 +163,8 @@ export const STREAM_DEFAULTS = {
 } as const;
 
 /** Room for the batch being handled and the next one, so batches follow each other closely. */
-export function maxAckPendingFor(maxBatch: number): number {
-  return maxBatch * 2;
+export function maxAckPendingFor(maxBatch: number, maxAckPending?: number): number {
+  return maxAckPending ?? maxBatch * 2;
 }
 
 /** Settings of every consumer of one process (from its configuration). */

@@ -160,6 +160,7 @@ export class InProcessDurableStreams implements DurableStreams {
       stream: opts.stream,
       consumer: opts.durable,
       payload: opts.payload,
+      records: opts.records,
       maxDeliveries: opts.maxDeliveries ?? this.settings.maxDeliveries,
       deadLetters: this.deadLetters,
     });
@@ -246,7 +247,7 @@ export class InProcessDurableStreams implements DurableStreams {
     const settings = {
       filterSubject: opts.filterSubject,
       ackWaitMs: opts.ackWaitMs ?? STREAM_DEFAULTS.ackWaitMs,
-      maxAckPending: maxAckPendingFor(maxBatch),
+      maxAckPending: maxAckPendingFor(maxBatch, opts.maxAckPending),
     };
     const existing = stream.durables.get(opts.durable);
     if (existing) return Object.assign(existing, settings);

@@ -181,11 +181,12 @@ export class JetStreamDurableStreams implements DurableStreams {
       consumer: options.durable,
       metricsLabel: opts.durable,
       payload: options.payload,
+      records: options.records,
       maxDeliveries: options.maxDeliveries ?? this.settings.maxDeliveries,
       deadLetters: this.deadLetters,
     });
     const messages: ConsumerMessages = await consumer.consume({
-      max_messages: maxAckPendingFor(maxBatch),
+      max_messages: maxAckPendingFor(maxBatch, opts.maxAckPending),
       callback: (message) => {
         // JetStream reports with each message how many are still waiting for this consumer.
         consumerPending.set({ consumer: opts.durable }, message.info.pending);
@@ -267,7 +268,7 @@ export class JetStreamDurableStreams implements DurableStreams {
       ack_wait: nanos(opts.ackWaitMs ?? STREAM_DEFAULTS.ackWaitMs),
       // The server never gives up on a message: the worker dead-letters it (maxDeliveries).
       max_deliver: -1,
-      max_ack_pending: maxAckPendingFor(maxBatch),
+      max_ack_pending: maxAckPendingFor(maxBatch, opts.maxAckPending),
       ...(opts.filterSubject === undefined ? {} : { filter_subject: opts.filterSubject }),
     };
     try {

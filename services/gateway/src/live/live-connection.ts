@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { LoginAccess, ServerMessage, UserDto } from '@greetboard/contracts';
 
@@ -64,6 +65,19 @@ export class LiveConnection {
     }
     this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
     return true;
+  }
+
+  /**
+   * Holds the socket's writes until the returned function is called, which writes them to the
+   * network at once (ADR 0057): a batch of chat lines is many messages to the same socket, each
+   * its own frame and otherwise its own system call.
+   */
+  cork(): () => void {
+    // `ws` keeps the network socket private; without one (closed, or a test's) nothing is held.
+    const raw = (this.socket as unknown as { _socket?: Duplex | null })._socket;
+    if (!raw) return () => undefined;
+    raw.cork();
+    return () => raw.uncork();
   }
 
   /** Counts an incoming message; false once the client sent too many in the window. */

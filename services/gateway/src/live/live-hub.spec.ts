@@ -109,6 +109,39 @@ describe('LiveHub', () => {
     expect(stranger.socket.sent).toEqual([]);
   });
 
+  it("writes each socket's messages of one chatters event to the network together", () => {
+    const hub = new LiveHub();
+    const { socket } = connect(hub, 'owner');
+    // The network socket under ws's: what it holds while corked, what it wrote at once.
+    const writes: string[][] = [];
+    let held: string[] | undefined;
+    const send = socket.send.bind(socket);
+    Object.assign(socket, {
+      _socket: {
+        cork: () => (held = []),
+        uncork: () => {
+          writes.push(held ?? []);
+          held = undefined;
+        },
+      },
+      send(text: string) {
+        send(text);
+        if (held) held.push(text);
+        else writes.push([text]);
+      },
+    });
+    const chatter = (id: string) => ({ id, sessionId: SESSION }) as never;
+    hub.deliverChatters({
+      sessionId: SESSION,
+      userIds: ['owner'],
+      created: [chatter('c1'), chatter('c2')],
+      updated: [chatter('c3')],
+    });
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toHaveLength(3);
+    expect(socket.sent).toHaveLength(3);
+  });
+
   it('times the chatters that chat lines changed from their Twitch time to the sockets', async () => {
     const hub = new LiveHub();
     connect(hub, 'owner');

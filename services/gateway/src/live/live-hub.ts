@@ -97,8 +97,14 @@ export class LiveHub {
         chatLineToSocket.observe(Math.max(0, Date.now() - sentAt) / 1000);
       sent += delivered;
     };
-    for (const chatter of event.created) deliver('new_chatter', chatter);
-    for (const chatter of event.updated) deliver('chatter_update', chatter);
+    // Each socket's messages of the event leave in one network write.
+    const uncork = [...recipients].map((connection) => connection.cork());
+    try {
+      for (const chatter of event.created) deliver('new_chatter', chatter);
+      for (const chatter of event.updated) deliver('chatter_update', chatter);
+    } finally {
+      for (const release of uncork) release();
+    }
     return sent;
   }
 

@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import {
   ChatLineReceived,
+  chatLineRecords,
   isChatLineReceived,
   type ChatterDto,
   type LiveChattersEvent,
@@ -26,7 +27,7 @@ import { RaidsRepository } from '../raids/raids.repository.js';
 import { SESSIONS_STREAMS, SESSIONS_STREAM_SETTINGS, type StreamSettings } from '../streams.js';
 import { WelcomeService } from '../welcome/welcome.service.js';
 
-/** Lines handled in one database statement at most. */
+/** Lines handled in one database statement at most (whole stream messages, at least one). */
 const MAX_BATCH = 500;
 /**
  * Lines a replica took but did not acknowledge (it was killed mid-batch) go to another replica
@@ -35,6 +36,13 @@ const MAX_BATCH = 500;
  * A redelivery racing a slow first attempt is harmless: chat_lines_seen counts each line once.
  */
 const ACK_WAIT_MS = 5_000;
+/**
+ * Stream messages delivered and not yet acked. A message holds up to 250 lines (ADR 0057), so
+ * the default (twice MAX_BATCH messages) could buffer a hundred batches, longer than
+ * ACK_WAIT_MS under load, and have them delivered again meanwhile. 32 messages are a few
+ * batches at any rate (about 50 lines a message at 20,000 lines/s), 16 batches at most.
+ */
+const MAX_ACK_PENDING = 32;
 
 /**
  * The chat pipeline's last step: lines from the durable stream become chatters. Each batch is
@@ -70,7 +78,10 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
         durable: this.settings.chatLinesDurable,
         // The hot path: the written-out check, class-validator only to explain a rejection.
         payload: checkedPayload(ChatLineReceived, isChatLineReceived),
+        // Batches of lines and single lines alike (ADR 0057); each line is checked on its own.
+        records: chatLineRecords,
         maxBatch: MAX_BATCH,
+        maxAckPending: MAX_ACK_PENDING,
         ackWaitMs: ACK_WAIT_MS,
       }),
       (batch) => this.handle(batch),
