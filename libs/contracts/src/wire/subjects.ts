@@ -65,6 +65,7 @@ export const SUBJECTS = {
     sessionSnapshots: 'sessions.snapshot.sessions.v1',
     chatterSnapshots: 'sessions.snapshot.chatters.v1',
     adminTotals: 'sessions.admin.totals.v1',
+    chatterCard: 'sessions.chatter.card.v1',
   },
   stats: {
     aggregateStatistics: 'stats.statistics.aggregate.v1',

@@ -9,6 +9,7 @@ import { ChattersWithoutImage1768300000000 } from './migrations/1768300000000-Ch
 import { ChatterModeration1768400000000 } from './migrations/1768400000000-ChatterModeration.js';
 import { OneSessionPerChannel1768500000000 } from './migrations/1768500000000-OneSessionPerChannel.js';
 import { ChatterViewIndex1768650000000 } from './migrations/1768650000000-ChatterViewIndex.js';
+import { ChatterCard1768730000000 } from './migrations/1768730000000-ChatterCard.js';
 
 /**
  * The sessions service's schema, defined by its hand-written migrations. Every statement is
@@ -28,5 +29,6 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     ChatterModeration1768400000000,
     OneSessionPerChannel1768500000000,
     ChatterViewIndex1768650000000,
+    ChatterCard1768730000000,
   ],
 };
