@@ -10,7 +10,8 @@ const greetRun = createGreetRun();
 /**
  * Toggles a chatter's greeting optimistically and reports the outcome in a toast. A run of
  * greets shares one toast that counts them ('Marked as greeted!', then 'Marked 3 as greeted'),
- * its timer restarting with each greet, rather than a stack over the list.
+ * its timer restarting with each greet, rather than a stack over the list. The promise settles
+ * once the server answered (it never rejects: a failure is a toast).
  */
 export function useGreet(sessionId: string | null | undefined) {
   const { t } = useTranslation();
@@ -18,8 +19,8 @@ export function useGreet(sessionId: string | null | undefined) {
   const [greet] = useGreetChatterMutation({ selectFromResult: () => ({}) });
   return useCallback(
     (chatterId: string, isGreeted: boolean) => {
-      if (!sessionId) return;
-      greet({ chatterId, sessionId, isGreeted })
+      if (!sessionId) return Promise.resolve();
+      return greet({ chatterId, sessionId, isGreeted })
         .unwrap()
         .then(() => {
           if (!isGreeted) {
