@@ -69,14 +69,14 @@ describe('ChatterCard', () => {
   });
 
   it("shows the server's text when a shoutout fails", async () => {
-    let api: ReturnType<typeof fakeApi>;
-    ({ restore, ...api } = fakeApi({
+    const api = fakeApi({
       'GET /api/sessions/session-1/chatters/carol': { body: CARD },
       'POST /api/sessions/session-1/shoutouts': {
         status: 429,
         body: { error: 'Twitch allows one shoutout every 2 minutes.', code: 'TWITCH_RATE_LIMITED' },
       },
-    }));
+    });
+    restore = api.restore;
     renderWithApp(<Screen rows={[carol]} />);
     fireEvent.click(screen.getByRole('button', { name: 'CAROL' }));
     const dialog = await screen.findByRole('dialog');

@@ -165,7 +165,7 @@ function ChatterCard({ session, opened, live, onClose }: ChatterCardProps) {
                 type="button"
                 className={chatter.isGreeted ? 'button button-secondary' : 'button button-primary'}
                 onClick={() => {
-                  void greet(chatter.id, !chatter.isGreeted).then(() => card.refetch());
+                  greet(chatter.id, !chatter.isGreeted, () => void card.refetch());
                 }}
               >
                 {chatter.isGreeted ? t('chatterCard:ungreet') : t('chatterCard:greet')}
