@@ -143,6 +143,34 @@ describe('sessions routes: who may do what, over HTTP', () => {
     });
   });
 
+  /** A chatter's card (ADR 0055): the row, the latest line's badges, the account's age. */
+  const cardPath = () => `/api/sessions/${stack.sessionId}/chatters/${stack.chatterId}`;
+  const card = async () => ({ chatter: await chatter(), badges: {}, accountCreatedAt: null });
+  table(
+    'GET /api/sessions/{id}/chatters/{chatterId}',
+    (): Route => ['GET', cardPath()],
+    ownerAndEditors(200, card, SESSION_NOT_FOUND),
+  );
+  it("refuses the card through an overlay link, even the owner's", async () => {
+    for (const access of ['read', 'greet'] as const) {
+      expect(await stack.callThroughOverlay('owner', access, 'GET', cardPath())).toEqual({
+        status: 403,
+        body: { error: 'An overlay link cannot do this.', code: 'OVERLAY_LINK_REFUSED' },
+      });
+    }
+  });
+  it('answers 400 for a chatter id that is not a UUID, and 404 for one of another session', async () => {
+    const bad = await call('owner', 'GET', `/api/sessions/${stack.sessionId}/chatters/nope`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const other = await call(
+      'owner',
+      'GET',
+      `/api/sessions/${stack.sessionId}/chatters/00000000-0000-4000-8000-000000000000`,
+    );
+    expect(other).toEqual({ status: 404, body: CHATTER_NOT_FOUND });
+  });
+
   type Stored = Awaited<ReturnType<typeof chatter>>;
   let before: Stored;
   /** Sets the greet state through the API (so every cache hears of it), then notes it. */

@@ -283,7 +283,12 @@ export class TwitchUserProfilesRequest {
 
 /** The users Helix knows among those asked for; an id Twitch does not know is left out. */
 export interface TwitchUserProfiles {
-  profiles: { twitchId: string; profileImage: string | null }[];
+  profiles: {
+    twitchId: string;
+    profileImage: string | null;
+    /** Helix `created_at`; absent from an older auth (ADR 0055). */
+    createdAt?: string | null;
+  }[];
 }
 
 /** The admin user list takes no parameters. */

@@ -85,6 +85,21 @@ export interface ChatterDto {
   firstMessageDeleted: boolean;
 }
 
+/**
+ * A chatter's card (ADR 0055): the row as the lists have it, and what only the card shows,
+ * read when the card opens.
+ */
+export interface ChatterCardDto {
+  chatter: ChatterDto;
+  /**
+   * Twitch's `badges` tag of the chatter's latest counted line as name → version, e.g.
+   * `{ subscriber: '12', moderator: '1' }`; empty before the first line that carried it.
+   */
+  badges: Record<string, string>;
+  /** When the Twitch account was created (Helix `created_at`), once the profile job knows it. */
+  accountCreatedAt: string | null;
+}
+
 export const CHATTER_MODERATIONS = ['banned', 'timed_out'] as const;
 export type ChatterModeration = (typeof CHATTER_MODERATIONS)[number];
 

@@ -15,7 +15,7 @@ import {
 } from 'class-validator';
 import { defineRequest } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
-import type { ChatterDto, SessionDto } from '../entities/entities.js';
+import type { ChatterCardDto, ChatterDto, SessionDto } from '../entities/entities.js';
 import { MAX_AUTO_START_GRACE_MINUTES } from '../auth/auth-messages.js';
 import { SessionActor } from './actor.js';
 import { MAX_KEYWORDS_TEXT_LENGTH } from './keywords.js';
@@ -237,6 +237,18 @@ export class GreetChatterRequest extends withActor(GreetChatterBody) {
   chatterId: string;
 }
 
+/** `GET /api/sessions/{id}/chatters/{chatterId}`: both ids are UUIDs, else a 400. */
+export class ChatterCardParams extends IdParams {
+  @IsUUID()
+  chatterId: string;
+}
+
+/** One chatter of a session with what its card adds to the row (ADR 0055). */
+export class ChatterCardRequest extends SessionIdRequest {
+  @IsUUID()
+  chatterId: string;
+}
+
 export class AddIgnoredUserRequest extends withActor(AddIgnoredUserBody) {}
 
 export class IdRequest extends withActor(IdParams) {}
@@ -370,5 +382,9 @@ export const SESSIONS_REQUESTS = {
   answerInvite: request<AnswerInviteRequest, GlobalEditorInviteDto>(
     SUBJECTS.sessions.answerInvite,
     AnswerInviteRequest,
+  ),
+  chatterCard: request<ChatterCardRequest, ChatterCardDto>(
+    SUBJECTS.sessions.chatterCard,
+    ChatterCardRequest,
   ),
 } as const;

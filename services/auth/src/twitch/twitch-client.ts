@@ -46,6 +46,8 @@ export interface HelixUser {
   login: string;
   displayName: string;
   profileImage: string | null;
+  /** When the account was created (Helix `created_at`), when Twitch said. */
+  createdAt: string | null;
 }
 
 /** Twitch answered that a code or token is not (or no longer) valid. */
@@ -79,6 +81,7 @@ interface HelixUserBody {
   login: string;
   display_name: string;
   profile_image_url?: string;
+  created_at?: string;
 }
 
 /**
@@ -336,6 +339,7 @@ export class TwitchClient {
       login: user.login,
       displayName: user.display_name,
       profileImage: user.profile_image_url || null,
+      createdAt: user.created_at || null,
     }));
   }
 

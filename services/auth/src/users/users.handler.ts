@@ -51,14 +51,18 @@ export class UsersHandler {
     return this.search.search(request.username);
   }
 
-  /** Chatters' profile images for the sessions service's profile job (ADR 0033). */
+  /** Chatters' profile images and account ages (ADR 0055) for the sessions service's profile job (ADR 0033). */
   @OnRequest(AUTH_REQUESTS.twitchUserProfiles)
   async twitchUserProfiles(
     @Payload() request: TwitchUserProfilesRequest,
   ): Promise<TwitchUserProfiles> {
     const users = await this.twitch.usersByIds(request.twitchIds);
     return {
-      profiles: users.map((user) => ({ twitchId: user.id, profileImage: user.profileImage })),
+      profiles: users.map((user) => ({
+        twitchId: user.id,
+        profileImage: user.profileImage,
+        createdAt: user.createdAt,
+      })),
     };
   }
 

@@ -17,6 +17,8 @@ import {
   SESSIONS_REQUESTS,
   type DeleteSessionResult,
   type ChatterView,
+  type ChatterCardDto,
+  ChatterCardParams,
   type SessionDto,
   ChatterViewQuery,
   CreateSessionBody,
@@ -109,6 +111,22 @@ export class SessionsController {
       hideGreeted: query.hideGreeted === 'true',
       hideModerated: query.hideModerated === 'true',
       search: query.search ?? '',
+    });
+  }
+
+  /**
+   * One chatter with what its card adds (ADR 0055): owner and editors only, never through an
+   * overlay link. Declared after `chatters/page`, which Express must match first.
+   */
+  @Get(':id/chatters/:chatterId')
+  chatterCard(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param() { id, chatterId }: ChatterCardParams,
+  ): Promise<ChatterCardDto> {
+    return sendRequest(this.bus, SESSIONS_REQUESTS.chatterCard, {
+      actor: actorOf(user),
+      sessionId: id,
+      chatterId,
     });
   }
 

@@ -7,6 +7,8 @@ import { CHATTER_COLUMNS, toChatterDto, type ChatterRow } from '../chatters/chat
 export interface FetchedProfile {
   twitchId: string;
   profileImage: string | null;
+  /** Helix `created_at` (ADR 0055). */
+  createdAt?: string | null;
 }
 
 /**
@@ -55,14 +57,23 @@ export class ChatterProfilesRepository {
     fetchedAt: Date,
   ): Promise<LiveChattersEvent[]> {
     const images = new Map(profiles.map((profile) => [profile.twitchId, profile.profileImage]));
+    const createdAt = new Map(profiles.map((profile) => [profile.twitchId, profile.createdAt]));
     const rows = await this.dataSource.transaction(async (manager) => {
       await manager.query(
-        `INSERT INTO sessions.chatter_profiles (twitch_id, profile_image, fetched_at)
-         SELECT t.twitch_id, t.profile_image, $3::timestamptz
-           FROM unnest($1::text[], $2::text[]) AS t(twitch_id, profile_image)
+        `INSERT INTO sessions.chatter_profiles
+           (twitch_id, profile_image, fetched_at, account_created_at)
+         SELECT t.twitch_id, t.profile_image, $3::timestamptz, t.account_created_at
+           FROM unnest($1::text[], $2::text[], $4::timestamptz[])
+             AS t(twitch_id, profile_image, account_created_at)
          ON CONFLICT (twitch_id) DO UPDATE SET
-           profile_image = EXCLUDED.profile_image, fetched_at = EXCLUDED.fetched_at`,
-        [askedIds, askedIds.map((id) => images.get(id) ?? null), fetchedAt],
+           profile_image = EXCLUDED.profile_image, fetched_at = EXCLUDED.fetched_at,
+           account_created_at = EXCLUDED.account_created_at`,
+        [
+          askedIds,
+          askedIds.map((id) => images.get(id) ?? null),
+          fetchedAt,
+          askedIds.map((id) => validTime(createdAt.get(id))),
+        ],
       );
       // Session rows first, in id order: the order a session delete and the chat pipeline
       // lock in, so no deadlock; their new list version orders these changes for the screens.
@@ -120,4 +131,9 @@ export class ChatterProfilesRepository {
     }
     return [...bySession.values()];
   }
+}
+
+/** Helix's time as stored, or null when absent or not a time (never fails the store). */
+function validTime(text: string | null | undefined): string | null {
+  return text && !Number.isNaN(Date.parse(text)) ? text : null;
 }

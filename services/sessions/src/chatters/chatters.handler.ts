@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
+  ChatterCardRequest,
   ChatterPageRequest,
   GreetChatterRequest,
   SESSIONS_REQUESTS,
@@ -8,6 +9,7 @@ import {
   ChatterChangesRequest,
   ChatterViewRequest,
   type ChatterView,
+  type ChatterCardDto,
   type ChatterChanges,
   type ChatterDto,
   type ChatterListVersion,
@@ -38,6 +40,11 @@ export class ChattersHandler {
   @OnRequest(SESSIONS_REQUESTS.listChatterChanges)
   changes(@Payload() request: ChatterChangesRequest): Promise<ChatterChanges> {
     return this.chatters.changes(request.actor, request.sessionId, request.sinceVersion);
+  }
+
+  @OnRequest(SESSIONS_REQUESTS.chatterCard)
+  card(@Payload() request: ChatterCardRequest): Promise<ChatterCardDto> {
+    return this.chatters.card(request.actor, request.sessionId, request.chatterId);
   }
 
   @OnRequest(SESSIONS_REQUESTS.greetChatter)

@@ -4,6 +4,7 @@ import {
   DomainError,
   keywordsOf,
   type ChatLineReceived,
+  type ChatterCardDto,
   type ChatterDto,
   type ChatterPage,
   type ChatterView,
@@ -265,6 +266,29 @@ export class ChattersRepository {
   }
 
   /**
+   * A chatter of the session with its card's details (ADR 0055): the latest line's badges and
+   * the account's creation time from the profile cache.
+   */
+  async card(sessionId: string, chatterId: string): Promise<ChatterCardDto> {
+    const [row] = await queryRows<
+      ChatterRow & { badges: Record<string, string>; account_created_at: Date | null }
+    >(
+      this.dataSource,
+      `SELECT ${CHATTER_COLUMNS}, c.badges, pr.account_created_at
+         FROM sessions.chatters c LEFT JOIN sessions.users g ON g.id = c.greeted_by
+         LEFT JOIN sessions.chatter_profiles pr ON pr.twitch_id = c.twitch_id
+        WHERE c.id = $1 AND c.session_id = $2`,
+      [chatterId, sessionId],
+    );
+    if (!row) throw new DomainError('CHATTER_NOT_FOUND');
+    return {
+      chatter: toChatterDto(row),
+      badges: row.badges,
+      accountCreatedAt: row.account_created_at?.toISOString() ?? null,
+    };
+  }
+
+  /**
    * Turns a batch of chat lines into chatters. Lines go to the active session of their channel
    * (the session owner's login is the channel); the bot list, the owner's ignore list, the
    * owner's own lines and the session's keywords decide which lines count. Counting is exact
@@ -324,9 +348,10 @@ export class ChattersRepository {
       `WITH input AS (
          SELECT DISTINCT ON (session_id, message_id) *
            FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-                       $7::bigint[], $8::boolean[], $9::boolean[], $12::text[], $13::boolean[])
+                       $7::bigint[], $8::boolean[], $9::boolean[], $12::text[], $13::boolean[],
+                       $14::text[])
              AS t(session_id, message_id, twitch_id, username, display_name, text, sent_ms,
-                  first_msg, returning_chatter, emotes, subscription)),
+                  first_msg, returning_chatter, emotes, subscription, badges)),
        fresh AS (
          INSERT INTO sessions.chat_lines_seen (session_id, message_id)
          SELECT session_id, message_id FROM input
@@ -345,6 +370,7 @@ export class ChattersRepository {
                 (array_agg(i.message_id ORDER BY i.sent_ms, i.message_id))[1] AS first_message_id,
                 (array_agg(i.subscription ORDER BY i.sent_ms, i.message_id))[1]
                   AS first_subscription,
+                (array_agg(i.badges ORDER BY i.sent_ms DESC, i.message_id))[1]::jsonb AS badges,
                 count(*)::int AS lines,
                 'epoch'::timestamptz + min(i.sent_ms) * interval '1 millisecond' AS first_seen_at,
                 'epoch'::timestamptz + max(i.sent_ms) * interval '1 millisecond' AS last_seen_at
@@ -364,12 +390,12 @@ export class ChattersRepository {
            (session_id, twitch_id, username, display_name, first_message, message_count,
             first_seen_at, last_seen_at, is_first_time_chatter, is_returning_chatter, version,
             raid_id, first_message_emotes, profile_image, last_seen_before_at, sessions_seen,
-            first_message_id)
+            first_message_id, badges)
          SELECT p.session_id, p.twitch_id, p.username, p.display_name, p.first_message, p.lines,
                 p.first_seen_at, p.last_seen_at, p.first_msg, p.returning_chatter, b.list_version,
                 rd.raid_id,
                 p.emotes, pr.profile_image, h.last_seen_before_at, h.earlier_sessions + 1,
-                p.first_message_id
+                p.first_message_id, p.badges
            FROM per_chatter p JOIN bumped b ON b.id = p.session_id
            LEFT JOIN raiders rd ON rd.session_id = p.session_id AND rd.twitch_id = p.twitch_id
            -- The image when the cache has it; else the profile job fetches it shortly after.
@@ -405,6 +431,9 @@ export class ChattersRepository {
            moderation = CASE WHEN ${TIMEOUT_OVER} THEN NULL ELSE c.moderation END,
            timeout_ends_at = CASE WHEN ${TIMEOUT_OVER} THEN NULL ELSE c.timeout_ends_at END,
            first_seen_at = LEAST(c.first_seen_at, EXCLUDED.first_seen_at),
+           -- The badges of the latest line (ADR 0055): a sub that lapsed loses the badge.
+           badges = CASE WHEN EXCLUDED.last_seen_at >= c.last_seen_at
+                         THEN EXCLUDED.badges ELSE c.badges END,
            version = EXCLUDED.version
          RETURNING c.*, (xmax = 0) AS inserted),
        recorded AS (
@@ -430,6 +459,7 @@ export class ChattersRepository {
         DOMAIN_EVENTS.chatterCounted.subject,
         column((line) => JSON.stringify(line.emotes ?? [])),
         column((line) => line.subscription !== undefined),
+        column((line) => JSON.stringify(line.badges ?? {})),
       ],
     );
     this.events.publish();

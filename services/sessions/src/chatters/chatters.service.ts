@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   DomainError,
+  type ChatterCardDto,
   type ChatterChanges,
   type ChatterDto,
   type ChatterListVersion,
@@ -53,6 +54,12 @@ export class ChattersService {
     const { actor, sessionId, ...query } = request;
     await this.access.toManageChatters(sessionId, actor);
     return this.chatters.view(sessionId, query);
+  }
+
+  /** A chatter's card, for the owner and the owner's editors (ADR 0055). */
+  async card(actor: SessionActor, sessionId: string, chatterId: string): Promise<ChatterCardDto> {
+    await this.access.toManageChatters(sessionId, actor);
+    return this.chatters.card(sessionId, chatterId);
   }
 
   /**

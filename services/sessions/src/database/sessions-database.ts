@@ -11,6 +11,7 @@ import { OneSessionPerChannel1768500000000 } from './migrations/1768500000000-On
 import { ChatterViewIndex1768650000000 } from './migrations/1768650000000-ChatterViewIndex.js';
 import { RaidWindow1768710000000 } from './migrations/1768710000000-RaidWindow.js';
 import { WelcomeMessages1768720000000 } from './migrations/1768720000000-WelcomeMessages.js';
+import { ChatterCard1768730000000 } from './migrations/1768730000000-ChatterCard.js';
 
 /**
  * The sessions service's schema, defined by its hand-written migrations. Every statement is
@@ -32,5 +33,6 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     ChatterViewIndex1768650000000,
     RaidWindow1768710000000,
     WelcomeMessages1768720000000,
+    ChatterCard1768730000000,
   ],
 };

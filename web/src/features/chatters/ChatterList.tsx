@@ -39,6 +39,8 @@ interface ChatterListProps {
   claim?: RowMarks;
   /** The first message with its emotes (the session page); plain text without it. */
   message?: RowMarks;
+  /** Opens the chatter's card (ADR 0055): the name becomes a button. */
+  onOpenCard?: (chatter: ChatterDto) => void;
   ref?: Ref<HTMLUListElement>;
 }
 
@@ -54,6 +56,7 @@ export function ChatterList({
   badges,
   claim,
   message,
+  onOpenCard,
   ref,
 }: ChatterListProps) {
   const greet = useGreet(sessionId);
@@ -68,6 +71,7 @@ export function ChatterList({
           badges={badges}
           claim={claim}
           message={message}
+          onOpenCard={onOpenCard}
           onToggle={(isGreeted) => {
             if (isGreeted) onGreeted?.(chatter.id);
             greet(chatter.id, isGreeted);
@@ -86,10 +90,11 @@ interface ChatterRowProps {
   badges?: RowMarks;
   claim?: RowMarks;
   message?: RowMarks;
+  onOpenCard?: (chatter: ChatterDto) => void;
 }
 
 export function ChatterRow(props: ChatterRowProps) {
-  const { chatter, variant, onToggle, marks, badges, claim, message } = props;
+  const { chatter, variant, onToggle, marks, badges, claim, message, onOpenCard } = props;
   const { t } = useTranslation();
   const look = LOOK[variant];
   const name = chatter.displayName || chatter.username;
@@ -121,7 +126,18 @@ export function ChatterRow(props: ChatterRowProps) {
         <div className="chatter-main">
           <span className="chatter-title">
             {marks?.(chatter)}
-            <span className="chatter-name">{name}</span>
+            {onOpenCard ? (
+              <button
+                type="button"
+                className="chatter-name chatter-name-button"
+                aria-haspopup="dialog"
+                onClick={() => onOpenCard(chatter)}
+              >
+                {name}
+              </button>
+            ) : (
+              <span className="chatter-name">{name}</span>
+            )}
             {badges?.(chatter)}
           </span>
           {claim?.(chatter)}

@@ -10,16 +10,17 @@ const greetRun = createGreetRun();
 /**
  * Toggles a chatter's greeting optimistically and reports the outcome in a toast. A run of
  * greets shares one toast that counts them ('Marked as greeted!', then 'Marked 3 as greeted'),
- * its timer restarting with each greet, rather than a stack over the list.
+ * its timer restarting with each greet, rather than a stack over the list. `onSettled` runs
+ * once the server answered, either way.
  */
 export function useGreet(sessionId: string | null | undefined) {
   const { t } = useTranslation();
   // The list does not show the request's state: it need not render again when it changes.
   const [greet] = useGreetChatterMutation({ selectFromResult: () => ({}) });
   return useCallback(
-    (chatterId: string, isGreeted: boolean) => {
+    (chatterId: string, isGreeted: boolean, onSettled?: () => void) => {
       if (!sessionId) return;
-      greet({ chatterId, sessionId, isGreeted })
+      void greet({ chatterId, sessionId, isGreeted })
         .unwrap()
         .then(() => {
           if (!isGreeted) {
@@ -33,7 +34,8 @@ export function useGreet(sessionId: string | null | undefined) {
             { id: toastId },
           );
         })
-        .catch(() => toast.error(t('toast.updateChatterFailed'), { id: 'greet-failed' }));
+        .catch(() => toast.error(t('toast.updateChatterFailed'), { id: 'greet-failed' }))
+        .finally(onSettled);
     },
     [greet, sessionId, t],
   );

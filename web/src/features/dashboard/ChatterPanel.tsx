@@ -5,6 +5,7 @@ import { Spinner } from '../../components/Spinner';
 import { StatusPill } from '../../components/StatusPill';
 import { chatterMessage } from '../chatters/ChatMessage';
 import { ChatterList } from '../chatters/ChatterList';
+import { useChatterCard } from '../chatters/card/ChatterCard';
 import { SHOW_MODERATED_STORAGE_KEY, useJustGreeted } from '../chatters/hide-greeted';
 import { useStoredBoolean } from '../../app/use-stored-boolean';
 import { ShowModeratedSwitch } from '../chatters/ShowModeratedSwitch';
@@ -63,6 +64,7 @@ function SessionChatters({ session }: { session: SessionDto }) {
     settling,
     markSettling,
   );
+  const card = useChatterCard(session, page.rows);
   const { isLoading, isError } = page;
   const total = page.view?.total ?? 0;
 
@@ -109,6 +111,7 @@ function SessionChatters({ session }: { session: SessionDto }) {
           badges={badgesWithRaider}
           claim={page.claimMark}
           message={chatterMessage}
+          onOpenCard={card.open}
         />
       )}
       <ChatterPagination
@@ -118,6 +121,7 @@ function SessionChatters({ session }: { session: SessionDto }) {
         window={DASHBOARD_PAGE_WINDOW}
         onPageChange={page.setPage}
       />
+      {card.element}
       <KeyHelpDialog
         open={page.triage.helpOpen}
         onOpenChange={page.triage.setHelpOpen}

@@ -45,6 +45,12 @@ const FILES = {
     es: () => import('../chatters/badges/texts/es'),
     fr: () => import('../chatters/badges/texts/fr'),
   },
+  chatterCard: {
+    en: () => import('../chatters/card/texts/en'),
+    de: () => import('../chatters/card/texts/de'),
+    es: () => import('../chatters/card/texts/es'),
+    fr: () => import('../chatters/card/texts/fr'),
+  },
   dashboard: {
     en: () => import('../dashboard/texts/en'),
     de: () => import('../dashboard/texts/de'),

@@ -15,6 +15,7 @@ import { ChatConnectionBanner } from '../chat-connection/ChatConnectionBanner';
 import { useChatterCounts } from '../chatters/chatters-api';
 import { viewStats } from '../chatters/chatter-stats';
 import { ChatterList } from '../chatters/ChatterList';
+import { useChatterCard } from '../chatters/card/ChatterCard';
 import { ShowModeratedSwitch } from '../chatters/ShowModeratedSwitch';
 import {
   HIDE_GREETED_STORAGE_KEY,
@@ -182,6 +183,7 @@ function PeopleToGreet({ session, pending }: { session: SessionDto; pending: num
     justGreeted,
     markGreeted,
   );
+  const card = useChatterCard(session, page.rows);
   const total = page.view?.total ?? 0;
 
   if (!ready || !raidTexts.ready) return <Spinner />;
@@ -245,6 +247,7 @@ function PeopleToGreet({ session, pending }: { session: SessionDto; pending: num
             badges={badgesWithRaider}
             claim={page.claimMark}
             message={chatterMessage}
+            onOpenCard={card.open}
           />
           <ChatterPagination
             page={page.shownPage}
@@ -255,6 +258,7 @@ function PeopleToGreet({ session, pending }: { session: SessionDto; pending: num
           />
         </>
       )}
+      {card.element}
       <KeyHelpDialog
         open={page.triage.helpOpen}
         onOpenChange={page.triage.setHelpOpen}
