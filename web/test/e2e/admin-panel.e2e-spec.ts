@@ -10,6 +10,7 @@ import {
   launchChromium,
   me,
   newContext,
+  screenshot,
   signInByConsent,
   signInQuickly,
   Standalone,
@@ -108,8 +109,14 @@ describe('the admin panel', () => {
 
     await row(admin, 'e2e_rejected').getByRole('button', { name: 'Reject' }).click();
     await toast(admin, 'User "e2e_rejected" rejected successfully');
-    // Rejecting ends the account's login sessions: its open page is signed out.
-    await rejected.waitForURL((url) => url.pathname === '/');
+    // The rejected user reads the spec's toast (its 4 s) before being signed out to /.
+    await toast(rejected, 'Your account has been rejected.');
+    const toastShown = Date.now();
+    expect(new URL(rejected.url()).pathname).toBe('/dashboard');
+    await screenshot(rejected, 'admin-rejected-user-toast', false);
+    await rejected.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    expect(Date.now() - toastShown).toBeGreaterThanOrEqual(3000);
+    await rejected.getByRole('link', { name: 'Login with Twitch' }).first().waitFor();
     expect(await userNamed('e2e_rejected')).toMatchObject({ isApproved: false });
 
     const target = row(admin, 'e2e_waiting');
