@@ -10,6 +10,7 @@ export const RELOAD_AFTER_APPROVAL_MS = 1500;
 export const LEAVE_AFTER_REJECTION_MS = 4000;
 
 let leavingAfterRejection = false;
+let approvalReload: ReturnType<typeof setTimeout> | undefined;
 /** A rejection is on screen: the sign-out waits for its toast (ADR 0052). */
 export const isLeavingAfterRejection = () => leavingAfterRejection;
 
@@ -41,11 +42,13 @@ export function useLiveConnection(userId: string | undefined, socket: LiveSocket
     return socket.subscribe((event) => {
       if (event.type === 'user_approved') {
         toast.success(t('toast.userApproved'));
-        setTimeout(() => location.reload(), RELOAD_AFTER_APPROVAL_MS);
+        approvalReload = setTimeout(() => location.reload(), RELOAD_AFTER_APPROVAL_MS);
       } else if (event.type === 'user_rejected') {
         // The rejection ends the login sessions too: the page leaves for / (signed out) only
         // once the toast has been read, not at the socket's close a moment later.
         leavingAfterRejection = true;
+        // A reload for an approval a moment before would cut the toast short.
+        clearTimeout(approvalReload);
         toast.error(t('toast.userRejected'), {
           id: 'user-rejected',
           duration: LEAVE_AFTER_REJECTION_MS,
