@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { errors as playwrightErrors, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { ChatterDto, SessionDto, UserDto } from '@greetboard/contracts/wire';
 import { waitFor } from '@greetboard/testing';
+import { stays } from './desk-helpers.js';
 import {
   allowConsoleMessagesInFile,
   api,
@@ -17,16 +18,6 @@ import {
 const EDITOR = 'e2e_rows_editor';
 const SESSION_NAME = 'Rows Stream';
 const VIEWERS = Array.from({ length: 8 }, (_, i) => `rows_v${String(i).padStart(2, '0')}`);
-
-/** Watches for `timeoutMs` that `element` never leaves the page ('stayed'), or when it does. */
-const stays = (element: Locator, timeoutMs: number) =>
-  element.waitFor({ state: 'detached', timeout: timeoutMs }).then(
-    () => 'left' as const,
-    (error: unknown) => {
-      if (error instanceof playwrightErrors.TimeoutError) return 'stayed' as const;
-      throw error;
-    },
-  );
 
 /**
  * Stable rows (ADR 0052) in two browsers on one session: a row the editor greets stays in place
