@@ -10,6 +10,7 @@ import {
   launchChromium,
   me,
   newContext,
+  screenshot,
   signInByConsent,
   signInQuickly,
   Standalone,
@@ -104,12 +105,22 @@ describe('the admin panel', () => {
     allowConsoleMessages(SIGNED_OUT_PAGE_REFUSED);
     const id = (await me(rejected)).id;
     await api(admin, 'POST', `/api/admin/users/${id}/approve`);
+    // An approval reloads the user's page: reject once it has (a pending user sees a banner).
+    await rejected.getByText('Account Pending Approval').waitFor({ state: 'detached' });
     await openAdmin(admin, 'Users');
 
     await row(admin, 'e2e_rejected').getByRole('button', { name: 'Reject' }).click();
     await toast(admin, 'User "e2e_rejected" rejected successfully');
-    // Rejecting ends the account's login sessions: its open page is signed out.
-    await rejected.waitForURL((url) => url.pathname === '/');
+    // The rejected user reads the spec's toast for its 4 s, then is signed out to /.
+    await toast(rejected, 'Your account has been rejected.');
+    const toastShown = Date.now();
+    await screenshot(rejected, 'admin-rejected-user-toast', false);
+    await rejected.waitForTimeout(Math.max(0, 3000 - (Date.now() - toastShown)));
+    await expect(
+      rejected.getByText('Your account has been rejected.', { exact: true }).isVisible(),
+    ).resolves.toBe(true);
+    await rejected.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await rejected.getByRole('link', { name: 'Login with Twitch' }).first().waitFor();
     expect(await userNamed('e2e_rejected')).toMatchObject({ isApproved: false });
 
     const target = row(admin, 'e2e_waiting');

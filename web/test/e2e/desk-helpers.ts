@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import { errors, type Locator, type Page } from 'playwright-core';
 
 /**
  * The greeting desk's rows as e2e tests read them (the greeting desk's and the raids' specs):
@@ -17,3 +17,16 @@ export const chatterRow = (page: Page, login: string): Locator =>
   page.locator('.chatter-row').filter({
     has: page.locator('.chatter-name', { hasText: new RegExp(`^${login}$`, 'i') }),
   });
+
+/**
+ * Watches for `timeoutMs` that `element` never leaves the page, settling as soon as it does.
+ * For what stays unchanged, where there is no message to wait for.
+ */
+export const stays = (element: Locator, timeoutMs: number) =>
+  element.waitFor({ state: 'detached', timeout: timeoutMs }).then(
+    () => 'left' as const,
+    (error: unknown) => {
+      if (error instanceof errors.TimeoutError) return 'stayed' as const;
+      throw error;
+    },
+  );

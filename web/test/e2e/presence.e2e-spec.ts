@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  errors,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CLAIM_TTL_MS, type SessionDto, type UserDto } from '@greetboard/contracts/wire';
+import { stays } from './desk-helpers.js';
 import {
   collectPageErrors,
   launchChromium,
@@ -23,19 +18,6 @@ const SESSION_NAME = 'Presence Stream';
 const VIEWERS = ['pres_v1', 'pres_v2', 'pres_v3', 'pres_v4'];
 /** How often the gateway sweeps lapsed claims out of the room. */
 const CLAIM_SWEEP_MS = 1_000;
-
-/**
- * Watches for `timeoutMs` that `element` never leaves the page, settling as soon as it does.
- * For what stays unchanged, where there is no message to wait for.
- */
-const stays = (element: Locator, timeoutMs: number) =>
-  element.waitFor({ state: 'detached', timeout: timeoutMs }).then(
-    () => 'left' as const,
-    (error: unknown) => {
-      if (error instanceof errors.TimeoutError) return 'stayed' as const;
-      throw error;
-    },
-  );
 
 /**
  * Presence and soft claims (ADR 0034) in two browsers: the streamer on the dashboard and an

@@ -159,7 +159,7 @@ describe('raids', () => {
       .first();
     await raiderRow.waitFor();
     expect(RAIDERS).toContain((await raiderRow.locator('.chatter-name').textContent())?.trim());
-    // The regulars chatted first, so they lead the 'Next to greet' page: the row is there.
+    // The regulars chatted first, so they lead the first page by first seen: the row is there.
     await row(REGULARS[1]).waitFor();
     await expect(row(REGULARS[1]).locator('.badge-raider').count()).resolves.toBe(0);
 
@@ -240,7 +240,9 @@ describe('raids', () => {
         { what: `${login} greeted on screen` },
       );
       greeted.add(login);
-      if (i < RAIDER_COUNT - 1) await page.keyboard.press('j');
+      // A keyboard greet moves the focus on to the next row by itself; j turns the page after
+      // the last row.
+      if (i < RAIDER_COUNT - 1 && (await focusedLogin()) === login) await page.keyboard.press('j');
     }
     expect(greeted.size).toBe(RAIDER_COUNT);
     await waitFor(async () => (await raiders()).every((c) => c.isGreeted) || null, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { chatterFixture } from '../../../test/unit/test-utils';
 import { orderChatters } from './chatter-order';
-import { isChatterOrder } from './triage/use-chatter-order';
+import { DEFAULT_CHATTER_ORDER, isChatterOrder } from './triage/use-chatter-order';
 
 const at = (minute: number) => `2025-01-01T10:${String(minute).padStart(2, '0')}:00Z`;
 // Oldest first, as the chatters API keeps its list; greeted ones among the pending.
@@ -17,6 +17,17 @@ const ids = (list: { id: string }[]) => list.map((c) => c.id);
 describe('chatter order', () => {
   it('puts the chatters still to greet first, oldest first, then the greeted ones', () => {
     expect(ids(orderChatters(chatters, 'next'))).toEqual(['alice', 'dave', 'erin', 'bob', 'carol']);
+  });
+
+  it('keeps first seen, oldest first, greeted or not (the default)', () => {
+    expect(ids(orderChatters(chatters, 'oldest'))).toEqual([
+      'alice',
+      'bob',
+      'carol',
+      'dave',
+      'erin',
+    ]);
+    expect(DEFAULT_CHATTER_ORDER).toBe('oldest');
   });
 
   it('lists the newest arrivals first, greeted or not', () => {
@@ -42,7 +53,7 @@ describe('chatter order', () => {
 
   it('returns a new array and leaves its input alone', () => {
     const before = ids(chatters);
-    for (const order of ['next', 'newest'] as const) {
+    for (const order of ['oldest', 'next', 'newest'] as const) {
       expect(orderChatters(chatters, order)).not.toBe(chatters);
       expect(ids(chatters)).toEqual(before);
     }
@@ -51,7 +62,8 @@ describe('chatter order', () => {
   it('accepts only its own order names from storage', () => {
     expect(isChatterOrder('next')).toBe(true);
     expect(isChatterOrder('newest')).toBe(true);
-    expect(isChatterOrder('oldest')).toBe(false);
+    expect(isChatterOrder('oldest')).toBe(true);
+    expect(isChatterOrder('first')).toBe(false);
     expect(isChatterOrder(null)).toBe(false);
   });
 });

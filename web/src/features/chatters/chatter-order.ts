@@ -1,17 +1,18 @@
 import type { ChatterDto } from '@greetboard/contracts/wire';
 
 /**
- * How a chatter list is ordered: `next` puts the chatters still to greet first (oldest first
+ * How a chatter list is ordered: `oldest` by first seen, oldest first (the spec's, the
+ * default); `next` puts the chatters still to greet first (oldest first
  * among them) and the greeted ones after them; `newest` lists the latest arrivals first.
  */
-export type ChatterOrder = 'next' | 'newest';
+export type ChatterOrder = 'oldest' | 'next' | 'newest';
 
 const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The chatters in `order`, as a new array; `chatters` come oldest first, as the chatters API
  * keeps its cached list (sorted on arrival, live chatters inserted in place), so neither order
- * needs a sort: `next` is a stable split, `newest` a reversal. In `next`, a chatter in
+ * needs a sort: `oldest` is a copy, `next` a stable split, `newest` a reversal. In `next`, a chatter in
  * `settling` (greeted a moment ago) keeps its place among the pending ones, so a row does not
  * jump away from under the pointer or the keyboard focus the instant it is greeted.
  */
@@ -20,6 +21,7 @@ export function orderChatters<T extends Pick<ChatterDto, 'id' | 'isGreeted'>>(
   order: ChatterOrder,
   settling: ReadonlySet<string> = NONE,
 ): T[] {
+  if (order === 'oldest') return [...chatters];
   if (order === 'newest') return [...chatters].reverse();
   const pending: T[] = [];
   const greeted: T[] = [];

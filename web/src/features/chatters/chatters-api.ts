@@ -3,6 +3,12 @@ import { isDraft, original } from '@reduxjs/toolkit';
 import { apiSlice } from '../../app/api-slice';
 import { useAppSelector } from '../../app/hooks';
 import { liveSocket } from '../live/live-socket';
+import {
+  forgetSettling,
+  settleGreetedElsewhere,
+  settleGreetedHere,
+  settleTime,
+} from './settling-rows';
 
 /** How a screen asks for one page of a session's chatters (ADR 0050). */
 export interface ChatterPageArgs {
@@ -23,28 +29,6 @@ export const MAX_SEARCH_LENGTH = 50;
  * keeps every screen of an address well within the API's rate limit.
  */
 export const PAGE_REFETCH_INTERVAL_MS = 1000;
-/** How long a row greeted here keeps its place (as `JUST_GREETED_VISIBLE_MS`). */
-const SETTLE_MS = 2000;
-
-/**
- * Chatters greeted from this browser a moment ago, with when they settle: a page that shows
- * one is refetched only then, so the row does not leave under the pointer (Hide greeted,
- * 'Next to greet') before the screen lets it go.
- */
-const settlingUntil = new Map<string, number>();
-
-function settleTime(ids: Iterable<string>): number {
-  const now = Date.now();
-  let until = 0;
-  for (const id of ids) {
-    const at = settlingUntil.get(id);
-    if (at === undefined) continue;
-    if (at <= now) settlingUntil.delete(id);
-    else until = Math.max(until, at);
-  }
-  return until;
-}
-
 /**
  * Greet changes made here, counted into the cached pages already (`was` → `is`): the live
  * update that echoes one changes no count again, and the raids count it once.
@@ -262,10 +246,12 @@ export const chattersApi = apiSlice.injectEndpoints({
           const chatter = event.payload;
           if (chatter.sessionId !== args.sessionId) return;
           let stale = false;
+          let elsewhere = false;
           api.updateCachedData((draft) => {
             const before = draft.chatters.find((row) => row.id === chatter.id);
             if (before) {
               stale = reorders(before, chatter);
+              elsewhere = !before.isGreeted && chatter.isGreeted && !echoedGreetChange(chatter);
               patchChatterView(draft, [chatter]);
             } else if (event.type === 'chatter_update') {
               // Off the page: the counts may have changed, unless it echoes a greet made here.
@@ -284,6 +270,8 @@ export const chattersApi = apiSlice.injectEndpoints({
               else draft.matching += 1;
             }
           });
+          // Greeted on another screen: the row keeps its place a moment, with its greeter.
+          if (elsewhere) settleGreetedElsewhere(chatter);
           if (stale) markStale();
         });
         await api.cacheEntryRemoved;
@@ -334,8 +322,8 @@ export const chattersApi = apiSlice.injectEndpoints({
       async onQueryStarted({ chatterId, sessionId, isGreeted }, api) {
         const { dispatch, queryFulfilled } = api;
         const getState = () => api.getState();
-        if (isGreeted) settlingUntil.set(chatterId, Date.now() + SETTLE_MS);
-        else settlingUntil.delete(chatterId);
+        if (isGreeted) settleGreetedHere(chatterId);
+        else forgetSettling(chatterId);
         // The chatter as a cached page holds it: its greet state before, for the counts of
         // every page of the session (they count the whole session).
         const pages = cachedPages(getState(), sessionId);

@@ -12,6 +12,7 @@ import { ShowModeratedSwitch } from '../chatters/ShowModeratedSwitch';
 import { KeyHelpDialog } from '../chatters/triage/KeyHelpDialog';
 import { greetedMark } from '../chatters/triage/RowMarks';
 import { badgesWithRaider, RaidBanner, useRaidKeyHelp } from '../raids/RaidBanner';
+import { StableRows } from '../chatters/triage/StableRows';
 import { TriageToolbar } from '../chatters/triage/TriageToolbar';
 import { useDeskList } from '../chatters/triage/use-desk-list';
 import { useServerDeskPage } from '../chatters/triage/use-desk-page';
@@ -101,18 +102,20 @@ function SessionChatters({ session }: { session: SessionDto }) {
       {page.total === 0 ? (
         <p className="empty-state">{t('triage:noMatches', { query: desk.search })}</p>
       ) : (
-        <ChatterList
-          ref={page.listRef}
-          sessionId={session.id}
-          chatters={page.rows}
-          variant="list"
-          onGreeted={markSettling}
-          marks={greetedMark}
-          badges={badgesWithRaider}
-          claim={page.claimMark}
-          message={chatterMessage}
-          onOpenCard={card.open}
-        />
+        <StableRows hold={page.hold}>
+          <ChatterList
+            ref={page.listRef}
+            sessionId={session.id}
+            chatters={page.rows}
+            variant="list"
+            onGreeted={markSettling}
+            marks={greetedMark}
+            badges={badgesWithRaider}
+            claim={page.claimMark}
+            message={chatterMessage}
+            onOpenCard={card.open}
+          />
+        </StableRows>
       )}
       <ChatterPagination
         page={page.shownPage}

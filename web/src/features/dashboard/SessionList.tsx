@@ -100,7 +100,6 @@ export function SessionList(props: SessionListProps) {
               session={session}
               selected={session.id === selectedId}
               isOwner={session.userId === user.id}
-              canDelete={session.userId === user.id || user.isAdmin}
               onSelect={() => props.onSelect(session)}
               onStart={() => void controls.start(session)}
               onStop={() => {

@@ -11,7 +11,7 @@ import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { chatterFixture, setUpI18n } from '../../../test/unit/test-utils';
 import { createTestLiveSocket } from '../../../test/unit/fake-live-socket';
 import type { LiveSocket } from './live-socket';
-import { useLiveConnection } from './use-live-connection';
+import { isLeavingAfterRejection, useLiveConnection } from './use-live-connection';
 
 const USER = 'user-1';
 const SESSION = 'session-1';
@@ -144,5 +144,7 @@ describe('useLiveConnection', () => {
     );
     expect(screen.getByText('Dein Konto wurde abgelehnt.')).toBeTruthy();
     expect(screen.queryByText(/Your account/)).toBeNull();
+    // The sign-out that follows waits for the toast's time, not for the socket's close.
+    expect(isLeavingAfterRejection()).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { apiSlice } from '../../app/api-slice';
 import { useAppDispatch } from '../../app/hooks';
 import { liveSocket } from './live-socket';
+import { isLeavingAfterRejection } from './use-live-connection';
 
 /** The gateway closes a signed-out user's sockets with this code (force logout, rejection). */
 export const SIGNED_OUT_CLOSE_CODE = 4001;
@@ -16,7 +17,9 @@ export function useSignOutOnSocketEnd() {
   useEffect(() => {
     liveSocket.onClose = (code) => {
       // Signed out: /auth/me now answers nobody, and the signed-out page stops the socket.
-      if (code === SIGNED_OUT_CLOSE_CODE) dispatch(apiSlice.util.invalidateTags(['Me']));
+      // A rejection leaves on its own once its toast was read.
+      if (code === SIGNED_OUT_CLOSE_CODE && !isLeavingAfterRejection())
+        dispatch(apiSlice.util.invalidateTags(['Me']));
     };
     return () => {
       liveSocket.onClose = undefined;

@@ -11,7 +11,6 @@ import type { Me } from '../auth/auth-api';
 import { useAuth } from '../auth/use-auth';
 import { useChatterCounts, useGetChatterPageQuery } from '../chatters/chatters-api';
 import { viewStats } from '../chatters/chatter-stats';
-import { orderChatters } from '../chatters/chatter-order';
 import { ChatterList } from '../chatters/ChatterList';
 import {
   HIDE_GREETED_STORAGE_KEY,
@@ -192,13 +191,12 @@ function SessionMonitor({ session, user }: { session: SessionDto; user: Me }) {
   const [hideGreeted, setHideGreeted] = useStoredBoolean(HIDE_GREETED_STORAGE_KEY, false);
   const [justGreeted, markGreeted] = useJustGreeted();
   const { listRef, capacity } = useRowCapacity();
-
-  // The overlay lists the people still to greet first, always ('Next to greet'), and never
-  // the banned or timed out: what it shows may be on stream (ADR 0041). It reads the rows
-  // that fit (ADR 0050); the page answer counts the rest for '+ N more'.
+  // The overlay lists the chatters by first seen, oldest first (the spec's order, ADR 0052),
+  // and never the banned or timed out: what it shows may be on stream (ADR 0041). It reads
+  // the rows that fit (ADR 0050); the page answer counts the pending rest for '+ N pending'.
   const view = useGetChatterPageQuery({
     sessionId: session.id,
-    order: 'next',
+    order: 'oldest',
     offset: 0,
     limit: Math.min(capacity, CHATTER_VIEW_MAX_LIMIT),
     hideGreeted,
@@ -216,11 +214,8 @@ function SessionMonitor({ session, user }: { session: SessionDto; user: Me }) {
   }, [refetchView]);
   const chatters = view.data?.chatters ?? NO_CHATTERS;
   const stats = viewStats(view.data);
-  const ordered = useMemo(
-    () => orderChatters(listedChatters(chatters, false), 'next', justGreeted),
-    [chatters, justGreeted],
-  );
-  const { shown } = splitRows(visibleChatters(ordered, hideGreeted, justGreeted), capacity);
+  const listed = useMemo(() => listedChatters(chatters, false), [chatters]);
+  const { shown } = splitRows(visibleChatters(listed, hideGreeted, justGreeted), capacity);
   const more = pendingNotShown(stats.pending, shown);
   // Starting and stopping are the signed-in owner's, never an overlay link's.
   const isOwner = user.id === session.userId && !user.overlayAccess;

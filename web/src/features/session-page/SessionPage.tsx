@@ -28,6 +28,7 @@ import { KeyHelpDialog } from '../chatters/triage/KeyHelpDialog';
 import { chatterMessage } from '../chatters/ChatMessage';
 import { greetedMark } from '../chatters/triage/RowMarks';
 import { badgesWithRaider, RaidBanner, useRaidKeyHelp } from '../raids/RaidBanner';
+import { StableRows } from '../chatters/triage/StableRows';
 import { TriageToolbar } from '../chatters/triage/TriageToolbar';
 import { useDeskList } from '../chatters/triage/use-desk-list';
 import { useServerDeskPage } from '../chatters/triage/use-desk-page';
@@ -237,18 +238,20 @@ function PeopleToGreet({ session, pending }: { session: SessionDto; pending: num
         </div>
       ) : (
         <>
-          <ChatterList
-            ref={page.listRef}
-            sessionId={session.id}
-            chatters={page.rows}
-            variant="detailed"
-            onGreeted={markGreeted}
-            marks={greetedMark}
-            badges={badgesWithRaider}
-            claim={page.claimMark}
-            message={chatterMessage}
-            onOpenCard={card.open}
-          />
+          <StableRows hold={page.hold}>
+            <ChatterList
+              ref={page.listRef}
+              sessionId={session.id}
+              chatters={page.rows}
+              variant="detailed"
+              onGreeted={markGreeted}
+              marks={greetedMark}
+              badges={badgesWithRaider}
+              claim={page.claimMark}
+              message={chatterMessage}
+              onOpenCard={card.open}
+            />
+          </StableRows>
           <ChatterPagination
             page={page.shownPage}
             pageSize={page.shownPageSize}

@@ -11,8 +11,6 @@ interface SessionRowProps {
   session: SessionDto;
   selected: boolean;
   isOwner: boolean;
-  /** Owners and admins may delete; the server refuses anyone else. Defaults to isOwner. */
-  canDelete?: boolean;
   onSelect: () => void;
   onStart: () => void;
   onStop: () => void;
@@ -20,7 +18,7 @@ interface SessionRowProps {
 }
 
 export function SessionRow(props: SessionRowProps) {
-  const { session, selected, isOwner, canDelete = isOwner } = props;
+  const { session, selected, isOwner } = props;
   const { t } = useTranslation();
   const { shown, more } = keywordPreview(parseKeywords(session.keywords));
   const rename = useRenaming();
@@ -117,17 +115,17 @@ export function SessionRow(props: SessionRowProps) {
               <Play aria-hidden size={16} />
             </button>
           ))}
-        {canDelete && (
-          <button
-            type="button"
-            className="icon-button icon-danger"
-            onClick={props.onDelete}
-            aria-label={t('sessions.deleteNamed', { name: session.name })}
-            title={t('sessions.deleteNamed', { name: session.name })}
-          >
-            <Trash2 aria-hidden size={16} />
-          </button>
-        )}
+        {/* Delete on every row, as the spec shows it: the server refuses a session not the
+            user's (owner or admin), and the toast says why. */}
+        <button
+          type="button"
+          className="icon-button icon-danger"
+          onClick={props.onDelete}
+          aria-label={t('sessions.deleteNamed', { name: session.name })}
+          title={t('sessions.deleteNamed', { name: session.name })}
+        >
+          <Trash2 aria-hidden size={16} />
+        </button>
       </div>
     </li>
   );

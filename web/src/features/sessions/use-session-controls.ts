@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAccountNotApproved, isNotSessionOwner } from '../../app/api-errors';
+import { useServerErrorText } from '../i18n/server-error';
 import {
   useCreateSessionMutation,
   useDeleteSessionMutation,
@@ -20,6 +21,7 @@ export function useSessionControls(username: string | undefined) {
   const [updateSession] = useUpdateSessionMutation();
   const [createSession] = useCreateSessionMutation();
   const [deleteSession] = useDeleteSessionMutation();
+  const errorText = useServerErrorText();
 
   const start = useCallback(
     async (session: Pick<SessionDto, 'id'>) => {
@@ -83,12 +85,13 @@ export function useSessionControls(username: string | undefined) {
           }),
         );
         return true;
-      } catch {
-        toast.error(t('toast.deleteSessionFailed'));
+      } catch (error) {
+        // The spec's toast rules: the server's error text (in the reader's language) if any.
+        toast.error(errorText(error) ?? t('toast.deleteSessionFailed'));
         return false;
       }
     },
-    [deleteSession, t],
+    [deleteSession, errorText, t],
   );
 
   return { start, stop, create, remove };

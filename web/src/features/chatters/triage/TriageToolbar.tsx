@@ -22,7 +22,11 @@ interface TriageToolbarProps {
 export function TriageToolbar({ desk, page, total, matching }: TriageToolbarProps) {
   const { t } = useTranslation();
   const label = (order: ChatterOrder) =>
-    order === 'next' ? t('triage:orderNext') : t('triage:orderNewest');
+    order === 'oldest'
+      ? t('triage:orderOldest')
+      : order === 'next'
+        ? t('triage:orderNext')
+        : t('triage:orderNewest');
   return (
     <div className="triage-toolbar">
       <fieldset className="order-switch">

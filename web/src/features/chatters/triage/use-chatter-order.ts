@@ -2,14 +2,14 @@ import { useCallback, useState } from 'react';
 import { readStored, writeStored } from '../../../app/local-storage';
 import type { ChatterOrder } from '../chatter-order';
 
-export const CHATTER_ORDERS: readonly ChatterOrder[] = ['next', 'newest'];
-export const DEFAULT_CHATTER_ORDER: ChatterOrder = 'next';
+export const CHATTER_ORDERS: readonly ChatterOrder[] = ['oldest', 'next', 'newest'];
+export const DEFAULT_CHATTER_ORDER: ChatterOrder = 'oldest';
 export const CHATTER_ORDER_STORAGE_KEY = 'chatterOrder';
 
 export const isChatterOrder = (value: unknown): value is ChatterOrder =>
   CHATTER_ORDERS.includes(value as ChatterOrder);
 
-/** The list order chosen in this browser (localStorage), 'Next to greet' until one is chosen. */
+/** The list order chosen in this browser (localStorage), first seen (oldest first, the spec's) until one is chosen. */
 export function useChatterOrder() {
   const [order, setOrder] = useState<ChatterOrder>(() => {
     const stored = readStored(CHATTER_ORDER_STORAGE_KEY);

@@ -1,5 +1,5 @@
 import type { ChatterDto, ChatterView } from '@greetboard/contracts/wire';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useClaimMarks } from '../../presence/ClaimMark';
 import { useSoftClaim } from '../../presence/use-soft-claim';
 import {
@@ -11,6 +11,9 @@ import {
 import { useGetChatterPageQuery } from '../chatters-api';
 import { orderChatters } from '../chatter-order';
 import { listedChatters, visibleChatters } from '../hide-greeted';
+import { greetedElsewhere, subscribeGreetedElsewhere } from '../settling-rows';
+import { withGreeter } from './StableRows';
+import { useRowHold } from './use-row-hold';
 import type { DeskList } from './use-desk-list';
 import { useTriage } from './use-triage';
 
@@ -106,15 +109,18 @@ const NO_CHATTERS: ChatterDto[] = [];
 
 interface ShownPage {
   view: ChatterView;
+  /** The request the rows answer: the rows of another one show at once, held or not. */
+  key: string;
   page: number;
   pageSize: PageSize;
 }
 
 /**
  * The desk's page read from the server (ADR 0050): only the rows on screen are fetched, with
- * the session's counts. The rows greeted a moment ago (`settling`) keep their place until the
- * page is read again, as on a list held whole; the others greeted since the read leave a
- * 'Next to greet' order for the page's end, and the page while Hide greeted is on.
+ * the session's counts. The rows greeted a moment ago, here (`settling`) or on another screen
+ * (with their greeter), keep their place for 2 s; the others greeted since the read leave a
+ * 'Next to greet' order for the page's end, and the page while Hide greeted is on. While the
+ * pointer or the keyboard focus is on the list, its rows hold still (`hold`, ADR 0052).
  */
 export function useServerDeskPage(
   sessionId: string,
@@ -127,7 +133,7 @@ export function useServerDeskPage(
   const { page, pageSize } = paging;
   const [known, setKnown] = useState<number | null>(null);
   const current = known === null ? Math.max(1, page) : clampPage(page, known, pageSize);
-  const query = useGetChatterPageQuery({
+  const args = {
     sessionId,
     order: desk.order,
     offset: (current - 1) * pageSize,
@@ -135,34 +141,40 @@ export function useServerDeskPage(
     hideGreeted: filters.hideGreeted,
     hideModerated: filters.hideModerated,
     search: desk.search,
-  });
+  };
+  const query = useGetChatterPageQuery(args);
   // The rows on screen and the pager's summary stay those of one answer: a page turn shows
   // the rows of the page before until the new page is read, under that page's summary.
   const [shown, setShown] = useState<ShownPage | null>(null);
   if (query.currentData && shown?.view !== query.currentData)
-    setShown({ view: query.currentData, page: current, pageSize });
+    setShown({ view: query.currentData, key: JSON.stringify(args), page: current, pageSize });
   const view = shown?.view;
   const matching = view?.matching ?? 0;
   useEffect(() => {
     if (view) setKnown(view.matching);
   }, [view]);
   const chatters = view?.chatters ?? NO_CHATTERS;
+  const elsewhere = useSyncExternalStore(subscribeGreetedElsewhere, greetedElsewhere);
   const rows = useMemo(() => {
+    const all = elsewhere.size === 0 ? settling : new Set([...settling, ...elsewhere.keys()]);
     const listed = filters.hideModerated ? listedChatters(chatters, false) : chatters;
-    const ordered = desk.order === 'next' ? orderChatters(listed, 'next', settling) : listed;
-    return visibleChatters(ordered, filters.hideGreeted, settling);
-  }, [chatters, desk.order, settling, filters.hideGreeted, filters.hideModerated]);
+    const ordered = desk.order === 'next' ? orderChatters(listed, 'next', all) : listed;
+    return visibleChatters(ordered, filters.hideGreeted, all);
+  }, [chatters, desk.order, settling, elsewhere, filters.hideGreeted, filters.hideModerated]);
+  const hold = useRowHold(shown?.key ?? '', rows);
   const desked = useDeskRows(
     sessionId,
     paging,
     current,
-    rows,
+    hold.rows,
     matching,
     query.isFetching,
     onGreeted,
   );
   return {
     ...desked,
+    claimMark: withGreeter(desked.claimMark, elsewhere),
+    hold,
     /** The page and page size of the rows on screen, for the pager. */
     shownPage: shown?.page ?? current,
     shownPageSize: shown?.pageSize ?? pageSize,

@@ -114,6 +114,18 @@ describe('keyboard triage', () => {
     ]);
   });
 
+  it('moves the focus on to the next row after a keyboard greet, not after an un-greet', async () => {
+    renderWithApp(<Desk chatters={rows} />);
+    press('j');
+    press('g');
+    expect(focusedRow()).toBe('bob');
+    press('j');
+    // carol is greeted: g takes her greeting back and the focus stays with her.
+    press('g');
+    expect(focusedRow()).toBe('carol');
+    await waitFor(() => expect(greets).toHaveLength(2));
+  });
+
   it('undoes a greeting made with a click as well', async () => {
     renderWithApp(<Desk chatters={rows} />);
     fireEvent.click(screen.getByRole('button', { name: 'Mark BOB as greeted' }));

@@ -145,6 +145,9 @@ export function useTriage({
           if (!focused) return;
           recordToggle(focused.id, !focused.isGreeted);
           setGreeted(focused.id, !focused.isGreeted);
+          // On to the next row: the focus does not stay behind on a greeted row (j turns the
+          // page after the last one).
+          if (!focused.isGreeted) focusRow(rows[index + 1]?.id);
           break;
         case 'undo': {
           const [last, ...rest] = history.current;

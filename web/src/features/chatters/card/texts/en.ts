@@ -36,4 +36,7 @@ export const en = {
   close: 'Close',
 };
 
-export type ChatterCardTexts = typeof en;
+/** Every language has these keys, and a `_many` form of a count where the language has one. */
+export type ChatterCardTexts = { [K in keyof typeof en]: string } & {
+  [K in keyof typeof en as K extends `${infer Base}_other` ? `${Base}_many` : never]?: string;
+};

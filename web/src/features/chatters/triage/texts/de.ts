@@ -3,6 +3,7 @@ import type { TriageTexts } from './en';
 /** Die deutschen Texte des Begrüßungspults. */
 export const de: TriageTexts = {
   order: 'Reihenfolge',
+  orderOldest: 'Älteste zuerst',
   orderNext: 'Als Nächstes begrüßen',
   orderNewest: 'Neueste zuerst',
   search: 'Chatter suchen',
@@ -20,4 +21,8 @@ export const de: TriageTexts = {
   keyHelp: 'Diese Tastenkürzel zeigen',
   keyClose: 'Die Suche verlassen oder diesen Dialog schließen',
   close: 'Schließen',
+  updates_one: '{{count}} Änderung',
+  updates_other: '{{count}} Änderungen',
+  updatesHint: 'Die Liste hält unter dem Zeiger still. Änderungen anzeigen.',
+  greetedElsewhere: 'Begrüßt von {{name}}',
 };

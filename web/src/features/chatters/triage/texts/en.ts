@@ -1,6 +1,7 @@
 /** The greeting desk's English texts: list order, search, badges and keyboard triage. */
 export const en = {
   order: 'Order',
+  orderOldest: 'Oldest first',
   orderNext: 'Next to greet',
   orderNewest: 'Newest first',
   search: 'Search chatters',
@@ -18,6 +19,10 @@ export const en = {
   keyHelp: 'Show these shortcuts',
   keyClose: 'Leave the search, or close this dialog',
   close: 'Close',
+  updates_one: '{{count}} update',
+  updates_other: '{{count}} updates',
+  updatesHint: 'The list holds still under the pointer. Show the changes.',
+  greetedElsewhere: 'Greeted by {{name}}',
 };
 
 /** Every language has these keys, and a `_many` form of a count where the language has one. */

@@ -3,6 +3,7 @@ import type { TriageTexts } from './en';
 /** Los textos en español del mostrador de saludos. */
 export const es: TriageTexts = {
   order: 'Orden',
+  orderOldest: 'Más antiguos primero',
   orderNext: 'Siguiente por saludar',
   orderNewest: 'Más recientes primero',
   search: 'Buscar personas del chat',
@@ -21,4 +22,9 @@ export const es: TriageTexts = {
   keyHelp: 'Mostrar estos atajos',
   keyClose: 'Salir de la búsqueda o cerrar este diálogo',
   close: 'Cerrar',
+  updates_one: '{{count}} cambio',
+  updates_many: '{{count}} cambios',
+  updates_other: '{{count}} cambios',
+  updatesHint: 'La lista no se mueve bajo el puntero. Mostrar los cambios.',
+  greetedElsewhere: 'Saludado por {{name}}',
 };

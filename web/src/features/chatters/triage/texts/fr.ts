@@ -3,6 +3,7 @@ import type { TriageTexts } from './en';
 /** Les textes français du comptoir d'accueil. */
 export const fr: TriageTexts = {
   order: 'Ordre',
+  orderOldest: 'Plus anciens d’abord',
   orderNext: 'Prochains à saluer',
   orderNewest: 'Plus récents d’abord',
   search: 'Rechercher des chatteurs',
@@ -21,4 +22,9 @@ export const fr: TriageTexts = {
   keyHelp: 'Afficher ces raccourcis',
   keyClose: 'Quitter la recherche ou fermer cette boîte de dialogue',
   close: 'Fermer',
+  updates_one: '{{count}} changement',
+  updates_many: '{{count}} changements',
+  updates_other: '{{count}} changements',
+  updatesHint: 'La liste reste immobile sous le pointeur. Afficher les changements.',
+  greetedElsewhere: 'Salué par {{name}}',
 };
