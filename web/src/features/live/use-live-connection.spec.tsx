@@ -11,7 +11,8 @@ import { useGetSessionsQuery } from '../sessions/sessions-api';
 import { chatterFixture, setUpI18n } from '../../../test/unit/test-utils';
 import { createTestLiveSocket } from '../../../test/unit/fake-live-socket';
 import type { LiveSocket } from './live-socket';
-import { isLeavingAfterRejection, useLiveConnection } from './use-live-connection';
+import { isLeavingAfterRejection } from './leaving-after-rejection';
+import { useLiveConnection } from './use-live-connection';
 
 const USER = 'user-1';
 const SESSION = 'session-1';

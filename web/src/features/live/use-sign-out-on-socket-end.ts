@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { apiSlice } from '../../app/api-slice';
 import { useAppDispatch } from '../../app/hooks';
 import { liveSocket } from './live-socket';
-import { isLeavingAfterRejection } from './use-live-connection';
+import { isLeavingAfterRejection } from './leaving-after-rejection';
 
 /** The gateway closes a signed-out user's sockets with this code (force logout, rejection). */
 export const SIGNED_OUT_CLOSE_CODE = 4001;
