@@ -1,7 +1,9 @@
 // The sessions service's chat-line consumer alone: a backlog of chat lines is published straight
 // into JetStream (as chat-ingest publishes them), then one sessions process drains it into
 // PostgreSQL. Reports lines/s and, with --profile, writes a CPU profile of the sessions process
-// under bench/results/. Useful to see the consumer's ceiling apart from IRC and chat-ingest.
+// under bench/results/. Its CPU per line includes publishing the domain events the lines
+// produced (read once the sessions outbox is empty). Useful to see the consumer's ceiling apart
+// from IRC and chat-ingest.
 // Run after building: `npx nx run-many -t build && node bench/pipeline/consumer.mjs [--lines N]`
 // (`--batch N`: N lines a stream message, as chat-ingest publishes them (ADR 0057); 1, the
 // default, publishes each line alone on its channel's subject, as older replicas did).
@@ -136,6 +138,13 @@ async function main() {
       what: 'the backlog to drain',
     });
     const seconds = (Date.now() - started) / 1000;
+    // The domain events the lines produced leave through the outbox after the commit: their
+    // publication is part of a line's cost, so the CPU is read once the outbox is empty.
+    await waitFor(
+      async () =>
+        Number((await db.query(`SELECT count(*)::int AS n FROM sessions.outbox`)).rows[0].n) === 0,
+      { timeoutMs: 60_000, intervalMs: 50, what: 'the outbox to empty' },
+    );
     const cpu = cpuSeconds(sessions.child.pid) - cpuBefore;
     log(
       JSON.stringify({

@@ -9,6 +9,7 @@ import {
   domainEventsFilter,
   STREAMS,
   type ChatterSnapshot,
+  type ChattersChanged,
   type SessionSnapshot,
   type UserChanged,
 } from '@greetboard/contracts';
@@ -152,8 +153,9 @@ describe('sessions domain events through the outbox', () => {
     expect(events.map((event) => event.subject)).toEqual([
       DOMAIN_EVENTS.sessionCreated.subject,
       DOMAIN_EVENTS.sessionStatusChanged.subject,
-      DOMAIN_EVENTS.chatterCreated.subject,
-      DOMAIN_EVENTS.chatterCounted.subject,
+      // The chat lines' chatters, one pack per batch of lines (ADR 0057).
+      DOMAIN_EVENTS.chattersChanged.subject,
+      DOMAIN_EVENTS.chattersChanged.subject,
       DOMAIN_EVENTS.chatterGreeted.subject,
       DOMAIN_EVENTS.sessionStopped.subject,
       DOMAIN_EVENTS.sessionStatusChanged.subject,
@@ -163,6 +165,14 @@ describe('sessions domain events through the outbox', () => {
     expect(created).toMatchObject({ id: session.id, ownerId: owner.id, isActive: true });
     expect(stopped).toMatchObject({ id: session.id, isActive: false });
     expect(stopped.version).toBeGreaterThan(created.version);
+    const [counted] = (events[3].data as unknown as ChattersChanged).chatters;
+    expect((events[2].data as unknown as ChattersChanged).chatters).toEqual([
+      expect.objectContaining({ id: first.chatter.id, messageCount: 1 }),
+    ]);
+    expect(counted).toMatchObject({ id: first.chatter.id, ownerId: owner.id, messageCount: 2 });
+    expect(counted.version).toBeGreaterThan(
+      (events[2].data as unknown as ChattersChanged).chatters[0].version,
+    );
     const greeted = events[4].data as unknown as ChatterSnapshot;
     expect(greeted).toMatchObject({
       id: first.chatter.id,

@@ -242,6 +242,32 @@ export function deliveries(events: RecordedEvent[], seed = 7): RecordedEvent[] {
   return out;
 }
 
+/**
+ * The same deliveries as the sessions service sends a chat-line batch's chatters (ADR 0057):
+ * each run of consecutive `chatterCreated` and `chatterCounted` events, `size` at most, packed
+ * into one `ChattersChanged`.
+ */
+export function packed(events: RecordedEvent[], size = 7): RecordedEvent[] {
+  const counted = new Set([E.chatterCreated.subject, E.chatterCounted.subject]);
+  const out: RecordedEvent[] = [];
+  let pack: object[] = [];
+  const close = () => {
+    if (pack.length > 0) out.push({ subject: E.chattersChanged.subject, data: { chatters: pack } });
+    pack = [];
+  };
+  for (const event of events) {
+    if (!counted.has(event.subject)) {
+      close();
+      out.push(event);
+      continue;
+    }
+    pack.push(event.data);
+    if (pack.length === size) close();
+  }
+  close();
+  return out;
+}
+
 const dayFormat = (timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 

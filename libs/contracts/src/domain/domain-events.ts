@@ -12,6 +12,7 @@ import { TWITCH_LOGIN_PATTERN } from '../chat/chat-line.js';
 import type { PayloadClass } from '../messaging/definitions.js';
 import {
   ChatterSnapshot,
+  type ChattersChanged,
   isChatterSnapshot,
   SessionRemoved,
   SessionSnapshot,
@@ -159,6 +160,15 @@ export const DOMAIN_EVENTS = {
     ChatterSnapshot,
     isChatterSnapshot,
   ),
+  /**
+   * The chatters a batch of chat lines created or counted, packed (`ChattersChanged`, ADR 0057):
+   * each snapshot is one record, validated and handled like a chatter event of its own.
+   */
+  chattersChanged: defineDomainEvent(
+    SUBJECTS.domain.chattersChanged,
+    ChatterSnapshot,
+    isChatterSnapshot,
+  ),
   userDataRemoved: defineDomainEvent(SUBJECTS.domain.userDataRemoved, UserDataRemoved),
 } as const;
 
@@ -189,6 +199,17 @@ export function domainEventsFilter(names: readonly DomainEventName[]): string {
   )
     common += 1;
   return [...first.slice(0, common), '>'].join('.');
+}
+
+/**
+ * The records a domain-events message holds: the snapshots of a `ChattersChanged`, or
+ * `undefined` for a message that is one event. A pack whose `chatters` is not a list is one
+ * record, which fails the snapshot check and is dead-lettered whole.
+ */
+export function domainEventRecords(data: unknown, subject: string): unknown[] | undefined {
+  if (subject !== SUBJECTS.domain.chattersChanged) return undefined;
+  const chatters = (data as Partial<ChattersChanged> | null)?.chatters;
+  return Array.isArray(chatters) ? chatters : undefined;
 }
 
 /** The message id that de-duplicates a domain event in the stream. */

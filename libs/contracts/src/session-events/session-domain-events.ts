@@ -110,6 +110,19 @@ export class ChatterSnapshot {
   version: number;
 }
 
+/**
+ * The chatters one batch of chat lines created or counted, in one message
+ * (`DOMAIN_EVENTS.chattersChanged`, ADR 0057): a reader unpacks it with `domainEventRecords`
+ * and takes each snapshot as it takes a `chatterCreated` or `chatterCounted`. Its message id is
+ * a digest of its snapshots' ids and versions, so a publish retried is stored once.
+ */
+export interface ChattersChanged {
+  chatters: ChatterSnapshot[];
+}
+
+/** Most snapshots in one `ChattersChanged` (about 400 bytes of JSON each). */
+export const CHATTERS_CHANGED_MAX = 250;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A timestamp as the sessions service writes it (PostgreSQL's JSON of a timestamptz). */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})$/;

@@ -130,6 +130,8 @@ export const SUBJECTS = {
     chatterGreeted: 'domain.sessions.chatter.greeted.v1',
     chatterUngreeted: 'domain.sessions.chatter.ungreeted.v1',
     chatterModerated: 'domain.sessions.chatter.moderated.v1',
+    /** The chatters one batch of chat lines changed, packed in one message (ADR 0057). */
+    chattersChanged: 'domain.sessions.chatters.changed.v1',
     userDataRemoved: 'domain.sessions.user-data.removed.v1',
   },
 } as const;

@@ -17,7 +17,7 @@ import { CHATTER_COLUMNS, toChatterDto, type ChatterRow } from './chatter-rows.j
 import { greetChangeCtes, nextListVersion } from './greeting-sql.js';
 import { KeywordFilter } from './keyword-filter.js';
 import { RAIDERS_OF_BATCH } from '../raids/raids.repository.js';
-import { SessionDomainEvents, chatterEventsInsert } from '../events/session-domain-events.js';
+import { SessionDomainEvents, chattersChangedInsert } from '../events/session-domain-events.js';
 
 /**
  * Most chatters per page of the whole list; pages also stop near PAGE_BYTES. Small enough that
@@ -348,8 +348,8 @@ export class ChattersRepository {
       `WITH input AS (
          SELECT DISTINCT ON (session_id, message_id) *
            FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-                       $7::bigint[], $8::boolean[], $9::boolean[], $12::text[], $13::boolean[],
-                       $14::text[])
+                       $7::bigint[], $8::boolean[], $9::boolean[], $10::text[], $11::boolean[],
+                       $12::text[])
              AS t(session_id, message_id, twitch_id, username, display_name, text, sent_ms,
                   first_msg, returning_chatter, emotes, subscription, badges)),
        fresh AS (
@@ -437,8 +437,7 @@ export class ChattersRepository {
            version = EXCLUDED.version
          RETURNING c.*, (xmax = 0) AS inserted),
        recorded AS (
-         ${chatterEventsInsert(`(SELECT u.*, b.user_id AS owner_id,
-             CASE WHEN u.inserted THEN $10::text ELSE $11::text END AS subject
+         ${chattersChangedInsert(`(SELECT u.*, b.user_id AS owner_id
              FROM upserted u JOIN bumped b ON b.id = u.session_id)`)})
        SELECT ${CHATTER_COLUMNS}, c.inserted, b.user_id AS owner_id, b.editor_ids,
               b.list_version::text AS list_version
@@ -455,8 +454,6 @@ export class ChattersRepository {
         column((line) => line.sentAt),
         column((line) => line.firstMessage),
         column((line) => line.returningChatter),
-        DOMAIN_EVENTS.chatterCreated.subject,
-        DOMAIN_EVENTS.chatterCounted.subject,
         column((line) => JSON.stringify(line.emotes ?? [])),
         column((line) => line.subscription !== undefined),
         column((line) => JSON.stringify(line.badges ?? {})),

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  CHATTERS_CHANGED_MAX,
   DOMAIN_EVENTS,
   domainEventId,
   type SessionStatusChanged,
@@ -43,6 +44,25 @@ export function chatterEventsInsert(relation: string): string {
     SELECT e.subject, e.subject || ':' || e.id || ':' || e.version, ${chatterSnapshot('e')}
       FROM ${relation} e
      ORDER BY e.version, e.first_seen_at, e.id`;
+}
+
+/**
+ * The INSERT that records the ChatterSnapshots of every row of `relation` (chatter columns and
+ * an `owner_id`) packed as `ChattersChanged` events of at most CHATTERS_CHANGED_MAX snapshots
+ * (ADR 0057), for use inside the writing statement. One stream message then carries what one
+ * publish each carried before. The message id is a digest of the snapshots' ids and versions:
+ * the versions are the statement's own, so another change never has the same.
+ */
+export function chattersChangedInsert(relation: string): string {
+  const { subject } = DOMAIN_EVENTS.chattersChanged;
+  return `INSERT INTO sessions.outbox (subject, msg_id, payload)
+    SELECT '${subject}',
+           '${subject}:' || md5(string_agg(e.id || ':' || e.version, ',' ORDER BY e.n)),
+           jsonb_build_object('chatters', jsonb_agg(${chatterSnapshot('e')} ORDER BY e.n))
+      FROM (SELECT r.*, row_number() OVER (ORDER BY r.version, r.first_seen_at, r.id) - 1 AS n
+              FROM ${relation} r) e
+     GROUP BY e.n / ${CHATTERS_CHANGED_MAX}
+     ORDER BY e.n / ${CHATTERS_CHANGED_MAX}`;
 }
 
 /**

@@ -121,6 +121,10 @@ const CHATTERS_BYTES = 512 * 1024;
 
 /** The event as it is, or in parts of at most CHATTERS_BYTES of chatters each. */
 export function splitToFit(event: LiveChattersEvent): LiveChattersEvent[] {
+  // Nearly every event fits: one serialisation of all its chatters tells, where measuring each
+  // chatter apart cost a call per chatter on the chat-line path.
+  if (Buffer.byteLength(JSON.stringify([event.created, event.updated])) <= CHATTERS_BYTES)
+    return [event];
   const parts: LiveChattersEvent[] = [];
   let part: LiveChattersEvent = { ...event, created: [], updated: [] };
   let bytes = 0;

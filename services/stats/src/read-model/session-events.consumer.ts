@@ -5,6 +5,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import {
+  domainEventRecords,
   domainEventsFilter,
   type ChatterSnapshot,
   type DomainEvent,
@@ -32,6 +33,7 @@ const READ_MODEL_EVENTS: readonly DomainEventName[] = [
   'chatterGreeted',
   'chatterUngreeted',
   'chatterModerated',
+  'chattersChanged',
   'userDataRemoved',
 ];
 
@@ -61,6 +63,8 @@ export class SessionEventsConsumer implements OnApplicationBootstrap, BeforeAppl
         durable: this.settings.sessionEventsDurable,
         filterSubject: domainEventsFilter(READ_MODEL_EVENTS),
         payload: domainEventPayload,
+        // A packed ChattersChanged gives one record per chatter (ADR 0057).
+        records: domainEventRecords,
         maxBatch: 500,
       }),
       (batch) => this.handle(batch),
@@ -91,7 +95,8 @@ export class SessionEventsConsumer implements OnApplicationBootstrap, BeforeAppl
           case 'chatterCounted':
           case 'chatterGreeted':
           case 'chatterUngreeted':
-          case 'chatterModerated': {
+          case 'chatterModerated':
+          case 'chattersChanged': {
             const held = chatters.get(event.payload.id);
             if (!held || held.version < event.payload.version)
               chatters.set(event.payload.id, event.payload);
