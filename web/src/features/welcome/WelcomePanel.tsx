@@ -3,6 +3,7 @@ import {
   WELCOME_KINDS,
   WELCOME_PLACEHOLDERS,
   welcomeTemplateProblem,
+  type RaidShoutoutDto,
   type WelcomeKind,
   type WelcomeMessageDto,
   type WelcomeSettingsDto,
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { useServerErrorText } from '../i18n/server-error';
 import {
+  useGetRaidShoutoutsQuery,
   useGetWelcomeMessagesQuery,
   useGetWelcomeQuery,
   useUpdateWelcomeMutation,
@@ -81,6 +83,7 @@ export function WelcomePanel({ sessionId, isOwner }: { sessionId: string; isOwne
         <>
           <WelcomeForm key={sessionId} settings={data} isOwner={isOwner} />
           <WelcomeMessages sessionId={sessionId} />
+          <RaidShoutouts sessionId={sessionId} shoutingOut={data.shoutoutRaiders} />
         </>
       )}
     </section>
@@ -255,6 +258,50 @@ function WelcomeMessageRow({ message }: { message: WelcomeMessageDto }) {
             : t(`errors:${message.reason.code}`, {
                 defaultValue: t('welcome:reasonCode', { code: message.reason.code }),
               })}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** Beside the welcomes: what Twitch answered to each raid's automatic shoutout (ADR 0054). */
+function RaidShoutouts({ sessionId, shoutingOut }: { sessionId: string; shoutingOut: boolean }) {
+  const { t } = useTranslation('welcome');
+  const shoutouts = useGetRaidShoutoutsQuery(sessionId, {
+    pollingInterval: WELCOME_MESSAGES_POLL_MS,
+  });
+  if (!shoutingOut && !shoutouts.data?.length) return null;
+  return (
+    <div className="welcome-messages">
+      <h3 className="field-label">{t('welcome:raidShoutouts')}</h3>
+      {!shoutouts.data?.length ? (
+        <p className="field-hint">{t('welcome:noRaidShoutouts')}</p>
+      ) : (
+        <ul className="welcome-list" aria-label={t('welcome:raidShoutouts')}>
+          {shoutouts.data.map((shoutout) => (
+            <RaidShoutoutRow key={shoutout.raidId} shoutout={shoutout} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function RaidShoutoutRow({ shoutout }: { shoutout: RaidShoutoutDto }) {
+  const { t } = useTranslation(['welcome', 'errors']);
+  const status = shoutout.status === 'sent' ? 'sent' : 'failed';
+  return (
+    <li className="welcome-row" data-status={shoutout.status}>
+      <span className="welcome-name">{shoutout.raiderDisplayName}</span>
+      <span className="welcome-text">{t('welcome:raidBy')}</span>
+      <span className={`welcome-status welcome-status-${status}`}>
+        {t(`welcome:shoutoutStatus.${shoutout.status}`)}
+      </span>
+      {shoutout.reason && (
+        <span className="welcome-reason">
+          {t(`errors:${shoutout.reason.code}`, {
+            defaultValue: t('welcome:reasonCode', { code: shoutout.reason.code }),
+          })}
         </span>
       )}
     </li>
