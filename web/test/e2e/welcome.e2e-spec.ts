@@ -135,7 +135,15 @@ describe('welcome in chat', () => {
   }, 60_000);
 
   it("lists each raid's shoutout beside the welcomes: sent, then refused within Twitch's cooldown", async () => {
-    await page.getByRole('switch', { name: 'Shout out raiders automatically' }).click();
+    // The demo chat adds rows above the panel now and then: click until the switch is on.
+    const shoutSwitch = page.getByRole('switch', { name: 'Shout out raiders automatically' });
+    await waitFor(
+      async () => {
+        if ((await shoutSwitch.getAttribute('aria-checked')) !== 'true') await shoutSwitch.click();
+        return (await shoutSwitch.getAttribute('aria-checked')) === 'true';
+      },
+      { what: 'the shoutout switch on', intervalMs: 500 },
+    );
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Welcome settings saved.').waitFor();
     await page.getByText('No raid shouted out yet.').waitFor();

@@ -11,7 +11,7 @@ import {
 } from '@greetboard/contracts/wire';
 import { MessageSquareText } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
@@ -226,15 +226,32 @@ function WelcomeMessages({ sessionId }: { sessionId: string }) {
     pollingInterval: WELCOME_MESSAGES_POLL_MS,
   });
   return (
+    <StatusList title={t('welcome:messages')} empty={t('welcome:noMessages')}>
+      {messages.data?.map((message) => (
+        <WelcomeMessageRow key={message.id} message={message} />
+      ))}
+    </StatusList>
+  );
+}
+
+/** A titled list of what became of posts in chat, or a hint while there are none. */
+function StatusList({
+  title,
+  empty,
+  children,
+}: {
+  title: string;
+  empty: string;
+  children: ReactNode[] | undefined;
+}) {
+  return (
     <div className="welcome-messages">
-      <h3 className="field-label">{t('welcome:messages')}</h3>
-      {!messages.data?.length ? (
-        <p className="field-hint">{t('welcome:noMessages')}</p>
+      <h3 className="field-label">{title}</h3>
+      {!children?.length ? (
+        <p className="field-hint">{empty}</p>
       ) : (
-        <ul className="welcome-list" aria-label={t('welcome:messages')}>
-          {messages.data.map((message) => (
-            <WelcomeMessageRow key={message.id} message={message} />
-          ))}
+        <ul className="welcome-list" aria-label={title}>
+          {children}
         </ul>
       )}
     </div>
@@ -272,18 +289,11 @@ function RaidShoutouts({ sessionId, shoutingOut }: { sessionId: string; shouting
   });
   if (!shoutingOut && !shoutouts.data?.length) return null;
   return (
-    <div className="welcome-messages">
-      <h3 className="field-label">{t('welcome:raidShoutouts')}</h3>
-      {!shoutouts.data?.length ? (
-        <p className="field-hint">{t('welcome:noRaidShoutouts')}</p>
-      ) : (
-        <ul className="welcome-list" aria-label={t('welcome:raidShoutouts')}>
-          {shoutouts.data.map((shoutout) => (
-            <RaidShoutoutRow key={shoutout.raidId} shoutout={shoutout} />
-          ))}
-        </ul>
-      )}
-    </div>
+    <StatusList title={t('welcome:raidShoutouts')} empty={t('welcome:noRaidShoutouts')}>
+      {shoutouts.data?.map((shoutout) => (
+        <RaidShoutoutRow key={shoutout.raidId} shoutout={shoutout} />
+      ))}
+    </StatusList>
   );
 }
 
