@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type {
   ChatterDto,
+  RaidShoutoutDto,
   SessionDto,
   WelcomeMessageDto,
   WelcomeSettingsDto,
@@ -79,6 +80,19 @@ async function chattersFor(logins: string[]): Promise<Map<string, ChatterDto>> {
 async function greet(chatter: ChatterDto, isGreeted = true): Promise<void> {
   const answer = await api('PUT', `/api/chatters/${chatter.id}/greet`, { isGreeted });
   expect(answer.status).toBe(200);
+}
+
+/** A raid on the streamer's channel; answers the raid's shoutout once Twitch answered it. */
+async function raidShoutoutOf(from: string): Promise<RaidShoutoutDto> {
+  await runtime.control('POST', `/control/channels/${CHANNEL}/raid`, { from, viewerCount: 7 });
+  return waitFor(
+    async () => {
+      const answer = await api('GET', `/api/sessions/${session.id}/welcome/shoutouts`);
+      expect(answer.status).toBe(200);
+      return (answer.body as RaidShoutoutDto[]).find((entry) => entry.raiderLogin === from);
+    },
+    { timeoutMs: 30_000, what: `the shoutout of ${from}'s raid` },
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -292,4 +306,76 @@ describe('shoutouts', () => {
       (await stranger.api(runtime.base, 'POST', path, { twitchId: gina.twitchId })).status,
     ).toBe(401);
   }, 60_000);
+});
+
+describe('automatic raid shoutouts', () => {
+  it("keeps Twitch's refusal of a raid's shoutout for the streamer to see", async () => {
+    const saved = await api('PUT', `/api/sessions/${session.id}/welcome`, {
+      shoutoutRaiders: true,
+    });
+    expect(saved.status).toBe(200);
+    // The hand-made shoutout above started Twitch's 2 minutes per channel.
+    const refused = await raidShoutoutOf('raid_cooldown');
+    expect(refused).toMatchObject({
+      raiderDisplayName: 'raid_cooldown',
+      viewerCount: 7,
+      status: 'refused',
+      reason: { code: 'SHOUTOUT_RATE_LIMITED' },
+    });
+    expect(refused.reason?.message).toMatch(/2 minutes/);
+    const stranger = new Browser();
+    const path = `/api/sessions/${session.id}/welcome/shoutouts`;
+    expect((await stranger.api(runtime.base, 'GET', path)).status).toBe(401);
+  }, 60_000);
+});
+
+describe('a restart inside the undo window', () => {
+  it('sends the pending welcome exactly once after the runtime comes back', async () => {
+    const ivy = (await chattersFor(['welcome_ivy'])).get('welcome_ivy');
+    if (!ivy) throw new Error('no chatter');
+    const ivyLines = async () =>
+      (await channelChat()).filter((line) => line.text.includes('welcome_ivy'));
+    const greetedAt = Date.now();
+    await greet(ivy);
+    expect((await welcomes()).find((row) => row.chatterId === ivy.id)).toMatchObject({
+      status: 'pending',
+    });
+    expect(await ivyLines()).toEqual([]);
+    // The process holding the sender dies at once, well inside the 5 s window: the welcome
+    // waits in PostgreSQL, not in the process.
+    const killedAfterMs = Date.now() - greetedAt;
+    expect(killedAfterMs).toBeLessThan(4_000);
+    await runtime.restart('SIGKILL');
+    console.log(
+      `[welcome] killed ${killedAfterMs} ms after the greet, back after ${runtime.bootMs} ms`,
+    );
+
+    const row = await waitFor(
+      async () =>
+        (await welcomes()).find((entry) => entry.chatterId === ivy.id && entry.status === 'sent'),
+      { timeoutMs: 60_000, what: "ivy's welcome sent after the restart" },
+    );
+    expect(Date.parse(row.sentAt ?? '') - greetedAt).toBeGreaterThanOrEqual(5_000);
+    // Time for a second send to show, were the claim made twice.
+    await sleep(GAP_MS + 3_000);
+    // Ivy came after the raid above: the raiders' template.
+    expect((await ivyLines()).map((line) => line.text)).toEqual([
+      'Thanks raid_cooldown for the raid of 7, hi welcome_ivy!',
+    ]);
+    expect((await welcomes()).filter((entry) => entry.chatterId === ivy.id)).toHaveLength(1);
+  }, 240_000);
+
+  it("shouts a raid's channel out once Twitch allows it, and lists it as sent", async () => {
+    // The restarted emulator forgot the cooldown, and its channel is offline.
+    await runtime.control('POST', `/control/channels/${CHANNEL}/live`, { title: 'After restart' });
+    await runtime.waitForChannelJoined(CHANNEL, 60_000);
+    const sent = await raidShoutoutOf('raid_welcome');
+    expect(sent).toMatchObject({ raiderLogin: 'raid_welcome', status: 'sent', reason: null });
+    const list = (await api('GET', `/api/sessions/${session.id}/welcome/shoutouts`))
+      .body as RaidShoutoutDto[];
+    expect(list.map((entry) => [entry.raiderLogin, entry.status])).toEqual([
+      ['raid_welcome', 'sent'],
+      ['raid_cooldown', 'refused'],
+    ]);
+  }, 90_000);
 });

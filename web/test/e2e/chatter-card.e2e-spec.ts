@@ -11,6 +11,7 @@ import { waitFor } from '@greetboard/testing';
 import { chatterRow } from './desk-helpers.js';
 import { blockingViolations } from './settings-helpers.js';
 import {
+  allowConsoleMessages,
   api,
   collectPageErrors,
   launchChromium,
@@ -33,8 +34,8 @@ const SHOTS = '/tmp/shots-card';
  * message, the count, Twitch's badges from the chat line's tags, the account's creation time
  * from Helix (the emulator), the streams seen and last seen, the moderation state, and it
  * greets and ignores. It is a dialog: focus stays in it, Escape closes it and focus returns to
- * the name. The Shoutout button's route belongs to another part of the product and is not
- * clicked here.
+ * the name. Its Shoutout button goes through the real route to the emulator's Send a Shoutout,
+ * which keeps Twitch's checks and cooldowns (ADR 0054).
  */
 describe('chatter card', () => {
   let app: Standalone;
@@ -175,6 +176,33 @@ describe('chatter card', () => {
       what: 'VIP not greeted',
     });
     await card.getByRole('button', { name: 'Close' }).click();
+    await card.waitFor({ state: 'detached' });
+  });
+
+  it("shouts a chatter out through Twitch, then shows Twitch's cooldown in the server's words", async () => {
+    // Twitch shouts out only from a live channel.
+    await app.control('/control/channels/demo_streamer/live', { title: 'Card night' });
+    await nameButton(page, VIP).click();
+    const card = dialog(page);
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Shoutout' }).click();
+    await page.getByText(`Shoutout sent for ${vip.displayName}`).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await card.waitFor({ state: 'detached' });
+
+    // A second shoutout within Twitch's 2 minutes per channel: the server's 429 text.
+    allowConsoleMessages(/the server responded with a status of 429/);
+    await nameButton(page, PLAIN).click();
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Shoutout' }).click();
+    await page
+      .getByText(
+        'Twitch allows one shoutout every 2 minutes, and the same channel once an hour. Try again later.',
+      )
+      .waitFor({ timeout: 15_000 });
+    await expect(page.getByText(`Shoutout sent for ${plain.displayName}`).count()).resolves.toBe(0);
+    await shot(page, 'chatter-card-shoutout-limited');
+    await page.keyboard.press('Escape');
     await card.waitFor({ state: 'detached' });
   });
 

@@ -17,11 +17,14 @@ import {
 const VIEWERS = ['welcome_web_one', 'welcome_web_two'];
 const TEMPLATE = 'Welcome {name}, glad you are here!';
 const SHOTS = '/tmp/shots-welcome';
+const SHOUTOUT_LIMIT =
+  'Twitch allows one shoutout every 2 minutes, and the same channel once an hour. Try again later.';
 
 /**
  * The welcome in chat (ADR 0054) in Chromium against the standalone runtime: the streamer sets
  * a template on the session page, greets a chatter and sees the welcome arrive in the
- * emulator's chat about 5 s later, as the streamer; a greet undone at once sends nothing.
+ * emulator's chat about 5 s later, as the streamer; a greet undone at once sends nothing. With
+ * raiders shouted out, each raid's shoutout shows beside the welcomes: sent, or refused and why.
  */
 describe('welcome in chat', () => {
   let app: Standalone;
@@ -130,4 +133,47 @@ describe('welcome in chat', () => {
     await expect(list.getByText(two.displayName).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it("lists each raid's shoutout beside the welcomes: sent, then refused within Twitch's cooldown", async () => {
+    // The demo chat adds rows above the panel now and then: click until the switch is on.
+    const shoutSwitch = page.getByRole('switch', { name: 'Shout out raiders automatically' });
+    await waitFor(
+      async () => {
+        if ((await shoutSwitch.getAttribute('aria-checked')) !== 'true') await shoutSwitch.click();
+        return (await shoutSwitch.getAttribute('aria-checked')) === 'true';
+      },
+      { what: 'the shoutout switch on', intervalMs: 500 },
+    );
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Welcome settings saved.').waitFor();
+    await page.getByText('No raid shouted out yet.').waitFor();
+    // Twitch shouts out only from a live channel, once every 2 minutes.
+    await app.control('/control/channels/demo_streamer/live', { title: 'Welcome Stream' });
+    await app.control('/control/channels/demo_streamer/raid', {
+      from: 'raid_first',
+      viewerCount: 12,
+    });
+    const list = page.getByRole('list', { name: 'Raid shoutouts' });
+    const row = (login: string) => list.getByRole('listitem').filter({ hasText: login });
+    await row('raid_first').getByText('Shoutout sent').waitFor({ timeout: 20_000 });
+    await app.control('/control/channels/demo_streamer/raid', {
+      from: 'raid_second',
+      viewerCount: 3,
+    });
+    await row('raid_second').getByText('Shoutout refused').waitFor({ timeout: 20_000 });
+    await row('raid_second').getByText(SHOUTOUT_LIMIT).waitFor();
+    await list.scrollIntoViewIfNeeded();
+    await shot('welcome-raid-shoutouts');
+
+    // The same list in German.
+    await page.evaluate(() => localStorage.setItem('language', 'de'));
+    await page.reload();
+    await page.getByRole('button', { name: /Willkommen im Chat/ }).click();
+    const german = page.getByRole('list', { name: 'Raid-Shoutouts' });
+    await german.getByText('Shoutout abgelehnt').waitFor({ timeout: 10_000 });
+    await german.getByText('Shoutout gesendet').waitFor();
+    await german.scrollIntoViewIfNeeded();
+    await shot('welcome-raid-shoutouts-de');
+    expect(errors).toEqual([]);
+  }, 90_000);
 });

@@ -60,6 +60,23 @@ export interface ShoutoutResult {
   success: true;
 }
 
+/**
+ * The automatic shoutout of a raiding channel: `sent`, or `refused` with why (`reason.code` a
+ * domain error code such as SHOUTOUT_RATE_LIMITED, SHOUTOUT_REFUSED or TWITCH_SCOPE_MISSING;
+ * `reason.message` the text Twitch or Greetboard gave).
+ */
+export interface RaidShoutoutDto {
+  raidId: string;
+  raiderLogin: string;
+  raiderDisplayName: string;
+  viewerCount: number;
+  raidedAt: string;
+  status: 'sent' | 'refused';
+  reason: { code: string; message: string } | null;
+  /** When Twitch answered. */
+  answeredAt: string;
+}
+
 /** A template's problem: too long, or a placeholder its kind does not know. */
 export type WelcomeTemplateProblem =
   | { code: 'WELCOME_MESSAGE_TOO_LONG'; kind: WelcomeKind }

@@ -3,6 +3,7 @@ import { defineRequest } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
 import { SessionIdRequest, withActor } from './session-requests.js';
 import type {
+  RaidShoutoutDto,
   ShoutoutResult,
   WelcomeMessageDto,
   WelcomeSettingsDto,
@@ -79,6 +80,10 @@ export const WELCOME_REQUESTS = {
   sendShoutout: defineRequest<ShoutoutRequest, ShoutoutResult>(
     SUBJECTS.sessions.sendShoutout,
     ShoutoutRequest,
+  ),
+  listRaidShoutouts: defineRequest<SessionIdRequest, RaidShoutoutDto[]>(
+    SUBJECTS.sessions.listRaidShoutouts,
+    SessionIdRequest,
   ),
 };
 

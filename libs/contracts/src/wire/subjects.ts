@@ -79,6 +79,7 @@ export const SUBJECTS = {
     updateWelcome: 'sessions.welcome.update.v1',
     listWelcomeMessages: 'sessions.welcome.list-messages.v1',
     sendShoutout: 'sessions.shoutout.send.v1',
+    listRaidShoutouts: 'sessions.welcome.list-raid-shoutouts.v1',
     chatterCard: 'sessions.chatter.card.v1',
   },
   stats: {

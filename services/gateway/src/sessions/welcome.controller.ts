@@ -5,6 +5,7 @@ import {
   ShoutoutBody,
   UpdateWelcomeBody,
   WELCOME_REQUESTS,
+  type RaidShoutoutDto,
   type ShoutoutResult,
   type WelcomeMessageDto,
   type WelcomeSettingsDto,
@@ -49,6 +50,18 @@ export class WelcomeController {
     @Param() { id }: IdParams,
   ): Promise<WelcomeMessageDto[]> {
     return sendRequest(this.bus, WELCOME_REQUESTS.listWelcomeMessages, {
+      actor: actorOf(user),
+      sessionId: id,
+    });
+  }
+
+  /** The automatic shoutouts of the session's raiding channels and Twitch's answers. */
+  @Get(':id/welcome/shoutouts')
+  raidShoutouts(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param() { id }: IdParams,
+  ): Promise<RaidShoutoutDto[]> {
+    return sendRequest(this.bus, WELCOME_REQUESTS.listRaidShoutouts, {
       actor: actorOf(user),
       sessionId: id,
     });

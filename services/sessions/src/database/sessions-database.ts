@@ -12,6 +12,7 @@ import { ChatterViewIndex1768650000000 } from './migrations/1768650000000-Chatte
 import { RaidWindow1768710000000 } from './migrations/1768710000000-RaidWindow.js';
 import { WelcomeMessages1768720000000 } from './migrations/1768720000000-WelcomeMessages.js';
 import { ChatterCard1768730000000 } from './migrations/1768730000000-ChatterCard.js';
+import { RaidShoutoutOutcome1768770000000 } from './migrations/1768770000000-RaidShoutoutOutcome.js';
 
 /**
  * The sessions service's schema, defined by its hand-written migrations. Every statement is
@@ -34,5 +35,6 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     RaidWindow1768710000000,
     WelcomeMessages1768720000000,
     ChatterCard1768730000000,
+    RaidShoutoutOutcome1768770000000,
   ],
 };

@@ -3,6 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import {
   SessionIdRequest,
   ShoutoutRequest,
+  type RaidShoutoutDto,
   UpdateWelcomeRequest,
   WELCOME_REQUESTS,
   type ShoutoutResult,
@@ -30,6 +31,11 @@ export class WelcomeHandler {
   @OnRequest(WELCOME_REQUESTS.listWelcomeMessages)
   messages(@Payload() request: SessionIdRequest): Promise<WelcomeMessageDto[]> {
     return this.welcome.messages(request.actor, request.sessionId);
+  }
+
+  @OnRequest(WELCOME_REQUESTS.listRaidShoutouts)
+  raidShoutouts(@Payload() request: SessionIdRequest): Promise<RaidShoutoutDto[]> {
+    return this.welcome.raidShoutouts(request.actor, request.sessionId);
   }
 
   @OnRequest(WELCOME_REQUESTS.sendShoutout)

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type {
+  RaidShoutoutDto,
   WelcomeKind,
   WelcomeMessageDto,
   WelcomeMessageStatus,
@@ -126,6 +127,56 @@ export class WelcomeRepository {
       [sessionIds],
     );
     return new Set(rows.map((row) => row.session_id));
+  }
+
+  /** Keeps what Twitch answered to a raid's automatic shoutout. */
+  async recordRaidShoutout(
+    raidId: string,
+    status: RaidShoutoutDto['status'],
+    reason: { code: string; message: string } | null,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE sessions.raids
+          SET shoutout_status = $2, shoutout_reason_code = $3, shoutout_reason_message = $4,
+              shoutout_answered_at = now()
+        WHERE id = $1`,
+      [raidId, status, reason?.code ?? null, reason?.message ?? null],
+    );
+  }
+
+  /** The session's newest raids whose channel was shouted out, with Twitch's answer. */
+  async raidShoutouts(sessionId: string, limit = 50): Promise<RaidShoutoutDto[]> {
+    const rows = await queryRows<{
+      id: string;
+      raider_login: string;
+      raider_display_name: string;
+      viewer_count: number;
+      raided_at: Date;
+      shoutout_status: RaidShoutoutDto['status'];
+      shoutout_reason_code: string | null;
+      shoutout_reason_message: string | null;
+      shoutout_answered_at: Date;
+    }>(
+      this.dataSource,
+      `SELECT id, raider_login, raider_display_name, viewer_count, raided_at, shoutout_status,
+              shoutout_reason_code, shoutout_reason_message, shoutout_answered_at
+         FROM sessions.raids WHERE session_id = $1 AND shoutout_status IS NOT NULL
+        ORDER BY raided_at DESC, id LIMIT $2`,
+      [sessionId, limit],
+    );
+    return rows.map((row) => ({
+      raidId: row.id,
+      raiderLogin: row.raider_login,
+      raiderDisplayName: row.raider_display_name,
+      viewerCount: row.viewer_count,
+      raidedAt: row.raided_at.toISOString(),
+      status: row.shoutout_status,
+      reason:
+        row.shoutout_reason_code === null
+          ? null
+          : { code: row.shoutout_reason_code, message: row.shoutout_reason_message ?? '' },
+      answeredAt: row.shoutout_answered_at.toISOString(),
+    }));
   }
 
   /** The raid a chatter came with: who raided, with how many viewers. */

@@ -8,6 +8,7 @@ import {
   welcomeTemplateProblem,
   type ChatterDto,
   type RaidDto,
+  type RaidShoutoutDto,
   type SessionActor,
   type ShoutoutResult,
   type UpdateWelcomeBody,
@@ -146,9 +147,15 @@ export class WelcomeService {
     return this.sendShoutout(access.ownerId, twitchId);
   }
 
+  async raidShoutouts(actor: SessionActor, sessionId: string): Promise<RaidShoutoutDto[]> {
+    await this.access.toManageChatters(sessionId, actor);
+    return this.welcome.raidShoutouts(sessionId);
+  }
+
   /**
-   * New raids on sessions that shout raiders out: one shoutout each, in the background. Never
-   * fails the chat batch: a problem is logged.
+   * New raids on sessions that shout raiders out: one shoutout each, in the background; the
+   * raid keeps Twitch's answer for the streamer to see. Never fails the chat batch: a problem
+   * is logged.
    */
   async raidsArrived(raids: { raid: RaidDto; ownerId: string }[]): Promise<void> {
     const shouting = await this.welcome
@@ -159,11 +166,21 @@ export class WelcomeService {
       });
     for (const { raid, ownerId } of raids) {
       if (!shouting.has(raid.sessionId)) continue;
-      this.sendShoutout(ownerId, raid.raiderTwitchId).catch((error: unknown) => {
-        this.logger.warn(
-          `Could not shout out raider ${raid.raiderLogin} on session ${raid.sessionId}: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      });
+      this.sendShoutout(ownerId, raid.raiderTwitchId)
+        .then(
+          () => this.welcome.recordRaidShoutout(raid.id, 'sent', null),
+          (error: unknown) => {
+            const message = error instanceof Error ? error.message : String(error);
+            this.logger.warn(
+              `Could not shout out raider ${raid.raiderLogin} on session ${raid.sessionId}: ${message}`,
+            );
+            const code = error instanceof DomainError ? error.code : 'INTERNAL';
+            return this.welcome.recordRaidShoutout(raid.id, 'refused', { code, message });
+          },
+        )
+        .catch((error: unknown) => {
+          this.logger.warn(`Could not keep the shoutout of raid ${raid.id}: ${String(error)}`);
+        });
     }
   }
 

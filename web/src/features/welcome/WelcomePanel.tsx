@@ -3,6 +3,7 @@ import {
   WELCOME_KINDS,
   WELCOME_PLACEHOLDERS,
   welcomeTemplateProblem,
+  type RaidShoutoutDto,
   type WelcomeKind,
   type WelcomeMessageDto,
   type WelcomeSettingsDto,
@@ -10,12 +11,13 @@ import {
 } from '@greetboard/contracts/wire';
 import { MessageSquareText } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { useServerErrorText } from '../i18n/server-error';
 import {
+  useGetRaidShoutoutsQuery,
   useGetWelcomeMessagesQuery,
   useGetWelcomeQuery,
   useUpdateWelcomeMutation,
@@ -81,6 +83,7 @@ export function WelcomePanel({ sessionId, isOwner }: { sessionId: string; isOwne
         <>
           <WelcomeForm key={sessionId} settings={data} isOwner={isOwner} />
           <WelcomeMessages sessionId={sessionId} />
+          <RaidShoutouts sessionId={sessionId} shoutingOut={data.shoutoutRaiders} />
         </>
       )}
     </section>
@@ -223,15 +226,32 @@ function WelcomeMessages({ sessionId }: { sessionId: string }) {
     pollingInterval: WELCOME_MESSAGES_POLL_MS,
   });
   return (
+    <StatusList title={t('welcome:messages')} empty={t('welcome:noMessages')}>
+      {messages.data?.map((message) => (
+        <WelcomeMessageRow key={message.id} message={message} />
+      ))}
+    </StatusList>
+  );
+}
+
+/** A titled list of what became of posts in chat, or a hint while there are none. */
+function StatusList({
+  title,
+  empty,
+  children,
+}: {
+  title: string;
+  empty: string;
+  children: ReactNode[] | undefined;
+}) {
+  return (
     <div className="welcome-messages">
-      <h3 className="field-label">{t('welcome:messages')}</h3>
-      {!messages.data?.length ? (
-        <p className="field-hint">{t('welcome:noMessages')}</p>
+      <h3 className="field-label">{title}</h3>
+      {!children?.length ? (
+        <p className="field-hint">{empty}</p>
       ) : (
-        <ul className="welcome-list" aria-label={t('welcome:messages')}>
-          {messages.data.map((message) => (
-            <WelcomeMessageRow key={message.id} message={message} />
-          ))}
+        <ul className="welcome-list" aria-label={title}>
+          {children}
         </ul>
       )}
     </div>
@@ -255,6 +275,43 @@ function WelcomeMessageRow({ message }: { message: WelcomeMessageDto }) {
             : t(`errors:${message.reason.code}`, {
                 defaultValue: t('welcome:reasonCode', { code: message.reason.code }),
               })}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** Beside the welcomes: what Twitch answered to each raid's automatic shoutout (ADR 0054). */
+function RaidShoutouts({ sessionId, shoutingOut }: { sessionId: string; shoutingOut: boolean }) {
+  const { t } = useTranslation('welcome');
+  const shoutouts = useGetRaidShoutoutsQuery(sessionId, {
+    pollingInterval: WELCOME_MESSAGES_POLL_MS,
+  });
+  if (!shoutingOut && !shoutouts.data?.length) return null;
+  return (
+    <StatusList title={t('welcome:raidShoutouts')} empty={t('welcome:noRaidShoutouts')}>
+      {shoutouts.data?.map((shoutout) => (
+        <RaidShoutoutRow key={shoutout.raidId} shoutout={shoutout} />
+      ))}
+    </StatusList>
+  );
+}
+
+function RaidShoutoutRow({ shoutout }: { shoutout: RaidShoutoutDto }) {
+  const { t } = useTranslation(['welcome', 'errors']);
+  const status = shoutout.status === 'sent' ? 'sent' : 'failed';
+  return (
+    <li className="welcome-row" data-status={shoutout.status}>
+      <span className="welcome-name">{shoutout.raiderDisplayName}</span>
+      <span className="welcome-text">{t('welcome:raidBy')}</span>
+      <span className={`welcome-status welcome-status-${status}`}>
+        {t(`welcome:shoutoutStatus.${shoutout.status}`)}
+      </span>
+      {shoutout.reason && (
+        <span className="welcome-reason">
+          {t(`errors:${shoutout.reason.code}`, {
+            defaultValue: t('welcome:reasonCode', { code: shoutout.reason.code }),
+          })}
         </span>
       )}
     </li>

@@ -1,5 +1,5 @@
 import type {
-  ShoutoutResult,
+  RaidShoutoutDto,
   WelcomeMessageDto,
   WelcomeSettingsDto,
   WelcomeTemplates,
@@ -39,13 +39,9 @@ export const welcomeApi = apiSlice.injectEndpoints({
     getWelcomeMessages: build.query<WelcomeMessageDto[], string>({
       query: (sessionId) => `${path(sessionId)}/welcome/messages`,
     }),
-    /** The contract a chatter card calls: a shoutout for the chatter's channel. */
-    sendShoutout: build.mutation<ShoutoutResult, { sessionId: string; twitchId: string }>({
-      query: ({ sessionId, twitchId }) => ({
-        url: `${path(sessionId)}/shoutouts`,
-        method: 'POST',
-        body: { twitchId },
-      }),
+    /** The automatic shoutouts of raiding channels, sent or refused with why. */
+    getRaidShoutouts: build.query<RaidShoutoutDto[], string>({
+      query: (sessionId) => `${path(sessionId)}/welcome/shoutouts`,
     }),
   }),
 });
@@ -54,5 +50,5 @@ export const {
   useGetWelcomeQuery,
   useUpdateWelcomeMutation,
   useGetWelcomeMessagesQuery,
-  useSendShoutoutMutation,
+  useGetRaidShoutoutsQuery,
 } = welcomeApi;

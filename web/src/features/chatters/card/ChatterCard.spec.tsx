@@ -73,7 +73,10 @@ describe('ChatterCard', () => {
       'GET /api/sessions/session-1/chatters/carol': { body: CARD },
       'POST /api/sessions/session-1/shoutouts': {
         status: 429,
-        body: { error: 'Twitch allows one shoutout every 2 minutes.', code: 'TWITCH_RATE_LIMITED' },
+        body: {
+          error: 'Twitch allows one shoutout every 2 minutes.',
+          code: 'SHOUTOUT_RATE_LIMITED',
+        },
       },
     });
     restore = api.restore;

@@ -9,7 +9,7 @@ export const chatterCardApi = apiSlice.injectEndpoints({
       query: ({ sessionId, chatterId }) =>
         `/api/sessions/${encodeURIComponent(sessionId)}/chatters/${encodeURIComponent(chatterId)}`,
     }),
-    /** A Twitch shoutout for the chatter: 204, or an error with its domain code. */
+    /** A Twitch shoutout for the chatter: 200 `{ success: true }`, or an error with its domain code. */
     shoutout: build.mutation<void, { sessionId: string; twitchId: string }>({
       query: ({ sessionId, twitchId }) => ({
         url: `/api/sessions/${encodeURIComponent(sessionId)}/shoutouts`,

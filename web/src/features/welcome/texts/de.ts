@@ -34,4 +34,11 @@ export const de: WelcomeTexts = {
   },
   reason: 'Twitch meldet: „{{message}}“ ({{code}})',
   reasonCode: 'Grund: {{code}}',
+  raidShoutouts: 'Raid-Shoutouts',
+  noRaidShoutouts: 'Noch kein Raid mit Shoutout.',
+  raidBy: 'Hat deinen Kanal geraidet',
+  shoutoutStatus: {
+    sent: 'Shoutout gesendet',
+    refused: 'Shoutout abgelehnt',
+  },
 };

@@ -32,6 +32,13 @@ export const en = {
   },
   reason: 'Twitch says: “{{message}}” ({{code}})',
   reasonCode: 'Reason: {{code}}',
+  raidShoutouts: 'Raid shoutouts',
+  noRaidShoutouts: 'No raid shouted out yet.',
+  raidBy: 'Raided your channel',
+  shoutoutStatus: {
+    sent: 'Shoutout sent',
+    refused: 'Shoutout refused',
+  },
 };
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };

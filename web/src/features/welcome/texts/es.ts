@@ -34,4 +34,11 @@ export const es: WelcomeTexts = {
   },
   reason: 'Twitch dice: «{{message}}» ({{code}})',
   reasonCode: 'Motivo: {{code}}',
+  raidShoutouts: 'Shoutouts de raids',
+  noRaidShoutouts: 'Todavía no hay shoutouts de raids.',
+  raidBy: 'Hizo un raid a tu canal',
+  shoutoutStatus: {
+    sent: 'Shoutout enviado',
+    refused: 'Shoutout rechazado',
+  },
 };

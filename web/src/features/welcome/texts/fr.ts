@@ -34,4 +34,11 @@ export const fr: WelcomeTexts = {
   },
   reason: 'Twitch indique : « {{message}} » ({{code}})',
   reasonCode: 'Raison : {{code}}',
+  raidShoutouts: 'Shoutouts des raids',
+  noRaidShoutouts: 'Aucun shoutout de raid pour l’instant.',
+  raidBy: 'A fait un raid sur votre chaîne',
+  shoutoutStatus: {
+    sent: 'Shoutout envoyé',
+    refused: 'Shoutout refusé',
+  },
 };
