@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
 import pg from 'pg';
-import { chatLineSubject, type ChatLineReceived, type UserChanged } from '@greetboard/contracts';
+import {
+  CHAT_LINES_BATCH_SUBJECT,
+  chatLineSubject,
+  type ChatLineReceived,
+  type ChatLinesBatch,
+  type UserChanged,
+} from '@greetboard/contracts';
 import { startServiceApp } from '@greetboard/service-kit';
 import {
   createTestDatabase,
@@ -173,6 +179,11 @@ describe('raids across a restart of the sessions service', () => {
         await streams.publish(chatLineSubject(username), line, { msgId: line.id });
       }
     };
+    /** Lines in one stream message, as chat-ingest packs them (ADR 0057): one consumer batch. */
+    const publishPacked = async (...lines: ChatLineReceived[]) => {
+      const data: ChatLinesBatch = { lines };
+      await streams.publish(CHAT_LINES_BATCH_SUBJECT, data, { msgId: randomUUID() });
+    };
     const raidersOf = (count: number) =>
       waitFor(
         async () => {
@@ -199,7 +210,7 @@ describe('raids across a restart of the sessions service', () => {
         { what: 'the raid stored' },
       );
     };
-    return { owner, session, publish, raidersOf, raid };
+    return { owner, session, publish, publishPacked, raidersOf, raid };
   };
 
   it('leaves out subscribers, chatters here before and chatters after the window', async () => {
@@ -298,14 +309,18 @@ describe('raids across a restart of the sessions service', () => {
   });
 
   it('gives a raid at most its viewers and the raiding channel, the earliest first', async () => {
-    const { owner, publish, raidersOf, raid } = await ownerWithSession('small_raid', '8181');
+    const { owner, publish, publishPacked, raidersOf, raid } = await ownerWithSession(
+      'small_raid',
+      '8181',
+    );
     const channel = owner.username;
     const raidAt = Date.UTC(2026, 0, 4, 20);
     const { id: raidId } = await raid(2, raidAt);
-    // Two batches at least: the cap counts raiders marked before as well as the batch's own.
+    // Two batches: the cap counts raiders marked before as well as the batch's own. The second
+    // is one packed message, so its lines are one batch and the earliest of them come first.
     await publish(chatLine(channel, 'first', 'hype', { sentAt: raidAt + 1_000 }));
     await raidersOf(1);
-    await publish(
+    await publishPacked(
       chatLine(channel, 'second', 'hype', { sentAt: raidAt + 2_000 }),
       chatLine(channel, 'fourth', 'hype', { sentAt: raidAt + 4_000 }),
       chatLine(channel, 'third', 'hype', { sentAt: raidAt + 3_000 }),
