@@ -78,7 +78,9 @@ describe('accessibility', () => {
 
   beforeAll(async () => {
     axeSource = await readFile(path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
-    app = await Standalone.start();
+    // These tests open dozens of pages a minute from one address, as no person does: the
+    // per-address API limit (300 a minute) would answer some with 429.
+    app = await Standalone.start({ RATE_LIMIT_API_PER_MINUTE: '3000' });
     browser = await launchChromium();
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -203,7 +203,12 @@ function SessionMonitor({ session, user }: { session: SessionDto; user: Me }) {
     hideModerated: true,
     search: '',
   });
-  useEntryAnimation(listRef, user.overlayLook?.animate === true, view.data !== undefined);
+  useEntryAnimation(
+    listRef,
+    user.overlayLook?.animate === true,
+    view.data !== undefined,
+    view.data?.total ?? 0,
+  );
   const refetchView = view.refetch;
   useEffect(() => {
     const onVisible = () => {
