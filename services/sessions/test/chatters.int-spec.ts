@@ -385,4 +385,43 @@ describe('chatters, greeting and chat lines over the bus', () => {
     expect(pages).toBeGreaterThan(1);
     expect(seen).toEqual(lines.map((l) => l.login));
   });
+
+  it('gives the chat-line path the same chatter as every other read', async () => {
+    const same = await h.request(R.createSession, { actor: owner.actor, name: 'Same' });
+    const text = 'Kappa "quoted" \\ ünïcödé 😀';
+    const [{ chatter: created }] = await h.chatters.recordChatLines([
+      chatLine(owner.username, 'carol', text, {
+        displayName: 'Carol «C»',
+        emotes: [{ id: '25', start: 0, end: 4 }],
+        firstMessage: true,
+      }),
+    ]);
+    expect(created).toEqual(await h.chatters.load(created.id));
+    // Every column set, times with microseconds as PostgreSQL's now() gives them.
+    await h.db.query(
+      `UPDATE sessions.chatters
+          SET is_greeted = true, greeted_at = now(), greeted_by = $2,
+              profile_image = 'https://static-cdn.jtvnw.net/carol.png',
+              last_seen_before_at = now() - interval '3 days 0.123456 seconds',
+              moderation = 'timed_out', moderated_at = now(),
+              timeout_ends_at = now() + interval '1 day', first_message_deleted = true
+        WHERE id = $1`,
+      [created.id, editor.id],
+    );
+    const [{ chatter: updated, isNew }] = await h.chatters.recordChatLines([
+      chatLine(owner.username, 'carol', 'back again'),
+    ]);
+    expect(isNew).toBe(false);
+    expect(updated).toEqual(await h.chatters.load(created.id));
+    expect(updated).toMatchObject({
+      sessionId: same.id,
+      messageCount: 2,
+      isGreeted: true,
+      greetedByUser: { displayName: 'Eddie Editor', profileImage: editor.profileImage },
+      moderation: 'timed_out',
+      firstMessageDeleted: true,
+      firstMessage: text,
+      firstMessageEmotes: [{ id: '25', start: 0, end: 4 }],
+    });
+  });
 });

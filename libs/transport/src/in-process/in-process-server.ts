@@ -8,6 +8,7 @@ import {
   type WritePacket,
 } from '@nestjs/microservices';
 import { decodeIncomingMessage } from '../nest/incoming-request.js';
+import { isJsonPattern } from '../nest/subject-route.js';
 import type { BrokerMessage, BrokerSubscription, InProcessBroker } from './in-process-broker.js';
 
 export interface InProcessServerOptions {
@@ -30,6 +31,11 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     private readonly options: InProcessServerOptions = {},
   ) {
     super();
+  }
+
+  /** A subject is its own route; only a JSON pattern is parsed (see `isJsonPattern`). */
+  override getRouteFromPattern(pattern: string): string {
+    return isJsonPattern(pattern) ? super.getRouteFromPattern(pattern) : pattern;
   }
 
   listen(callback: (...optionalParams: unknown[]) => void): void {

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Msg } from '@nats-io/transport-node';
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
 import { subjectIn } from '../installation/installation-names.js';
+import { isJsonPattern } from '../nest/subject-route.js';
 import { requestIdOf, withRequestId } from '../request-context.js';
 
 type ServerNatsOptions = Required<NatsOptions>['options'];
@@ -37,6 +38,11 @@ export class InstallationNatsServer extends ServerNats {
         }
       }
     });
+  }
+
+  /** A subject is its own route; only a JSON pattern is parsed (see `isJsonPattern`). */
+  override getRouteFromPattern(pattern: string): string {
+    return isJsonPattern(pattern) ? super.getRouteFromPattern(pattern) : pattern;
   }
 
   override bindEvents(client: { subscribe(subject: string, options: object): unknown }): void {

@@ -13,7 +13,7 @@ import {
 } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
 import { countsAsChatter } from './chat-line-rules.js';
-import { CHATTER_COLUMNS, toChatterDto, type ChatterRow } from './chatter-rows.js';
+import { CHATTER_COLUMNS, CHATTER_JSON, toChatterDto, type ChatterRow } from './chatter-rows.js';
 import { greetChangeCtes, nextListVersion } from './greeting-sql.js';
 import { KeywordFilter } from './keyword-filter.js';
 import { RAIDERS_OF_BATCH } from '../raids/raids.repository.js';
@@ -335,23 +335,20 @@ export class ChattersRepository {
       }
     }
     if (counted.length === 0) return [];
-    const column = <T>(pick: (line: ChatLineReceived) => T) => counted.map((c) => pick(c.line));
-    const rows = await queryRows<
-      ChatterRow & {
-        inserted: boolean;
-        owner_id: string;
-        editor_ids: string[];
-        list_version: string;
-      }
-    >(
+    const rows = await queryRows<{
+      chatter: ChatterDto;
+      inserted: boolean;
+      owner_id: string;
+      editor_ids: string[];
+      list_version: string;
+    }>(
       this.dataSource,
       `WITH input AS (
          SELECT DISTINCT ON (session_id, message_id) *
-           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-                       $7::bigint[], $8::boolean[], $9::boolean[], $10::text[], $11::boolean[],
-                       $12::text[])
-             AS t(session_id, message_id, twitch_id, username, display_name, text, sent_ms,
-                  first_msg, returning_chatter, emotes, subscription, badges)),
+           FROM json_to_recordset($1::json)
+             AS t(session_id uuid, message_id text, twitch_id text, username text,
+                  display_name text, text text, sent_ms bigint, first_msg boolean,
+                  returning_chatter boolean, emotes json, subscription boolean, badges json)),
        fresh AS (
          INSERT INTO sessions.chat_lines_seen (session_id, message_id)
          SELECT session_id, message_id FROM input
@@ -439,35 +436,46 @@ export class ChattersRepository {
        recorded AS (
          ${chattersChangedInsert(`(SELECT u.*, b.user_id AS owner_id
              FROM upserted u JOIN bumped b ON b.id = u.session_id)`)})
-       SELECT ${CHATTER_COLUMNS}, c.inserted, b.user_id AS owner_id, b.editor_ids,
-              b.list_version::text AS list_version
+       SELECT ${CHATTER_JSON} AS chatter, c.inserted, b.user_id AS owner_id,
+              b.editor_ids, b.list_version::text AS list_version
          FROM upserted c JOIN bumped b ON b.id = c.session_id
          LEFT JOIN sessions.users g ON g.id = c.greeted_by
         ORDER BY c.first_seen_at, c.id`,
-      [
-        counted.map((c) => c.sessionId),
-        column((line) => line.id),
-        column((line) => line.userId),
-        column((line) => line.login.toLowerCase()),
-        column((line) => line.displayName || line.login),
-        column((line) => line.text),
-        column((line) => line.sentAt),
-        column((line) => line.firstMessage),
-        column((line) => line.returningChatter),
-        column((line) => JSON.stringify(line.emotes ?? [])),
-        column((line) => line.subscription !== undefined),
-        column((line) => JSON.stringify(line.badges ?? {})),
-      ],
+      // The batch as one JSON parameter: serialised natively, where twelve array parameters
+      // had every element escaped one by one in JavaScript (ADR 0058).
+      [JSON.stringify(counted.map(inputRow))],
     );
     this.events.publish();
     return rows.map((row) => ({
-      chatter: toChatterDto(row),
+      chatter: row.chatter,
       isNew: row.inserted,
       ownerId: row.owner_id,
       editorIds: row.editor_ids,
       listVersion: row.list_version,
     }));
   }
+}
+
+/**
+ * A counted line as a row of the statement's input. Strings are made well-formed: a lone
+ * surrogate (only a hand-made message can carry one) would fail PostgreSQL's JSON-to-text
+ * conversion for the whole batch, where the driver's UTF-8 encoding replaced it.
+ */
+function inputRow({ sessionId, line }: { sessionId: string; line: ChatLineReceived }) {
+  return {
+    session_id: sessionId,
+    message_id: line.id.toWellFormed(),
+    twitch_id: line.userId.toWellFormed(),
+    username: line.login.toLowerCase(),
+    display_name: (line.displayName || line.login).toWellFormed(),
+    text: line.text.toWellFormed(),
+    sent_ms: line.sentAt,
+    first_msg: line.firstMessage,
+    returning_chatter: line.returningChatter,
+    emotes: line.emotes ?? [],
+    subscription: line.subscription !== undefined,
+    badges: line.badges ?? {},
+  };
 }
 
 function estimatedBytes(row: ChatterRow): number {

@@ -121,8 +121,12 @@ const CHATTERS_BYTES = 512 * 1024;
 
 /** The event as it is, or in parts of at most CHATTERS_BYTES of chatters each. */
 export function splitToFit(event: LiveChattersEvent): LiveChattersEvent[] {
-  // Nearly every event fits: one serialisation of all its chatters tells, where measuring each
-  // chatter apart cost a call per chatter on the chat-line path.
+  // Nearly every event fits, which an upper bound of its size tells without serialising it
+  // (it is serialised once, when published); only a large one is measured exactly.
+  let bound = 0;
+  for (const chatter of event.created) bound += jsonBytesAtMost(chatter);
+  for (const chatter of event.updated) bound += jsonBytesAtMost(chatter);
+  if (bound <= CHATTERS_BYTES) return [event];
   if (Buffer.byteLength(JSON.stringify([event.created, event.updated])) <= CHATTERS_BYTES)
     return [event];
   const parts: LiveChattersEvent[] = [];
@@ -152,4 +156,28 @@ export function splitToFit(event: LiveChattersEvent): LiveChattersEvent[] {
       linesSentAt: Object.fromEntries(own.map((chatter) => [chatter.id, linesSentAt[chatter.id]])),
     };
   });
+}
+
+/** A chatter's fields other than its texts in JSON: names, ids, times, numbers; with room. */
+const CHATTER_FIXED_BYTES = 1_200;
+/** One UTF-16 unit of a text in JSON: 3 bytes of UTF-8 at most, 6 when escaped (`\u0001`). */
+const BYTES_PER_UNIT = 6;
+
+/** More than or as many bytes as the chatter takes in JSON, from its texts' lengths. */
+export function jsonBytesAtMost(chatter: ChatterDto): number {
+  let units =
+    chatter.username.length +
+    chatter.twitchId.length +
+    chatter.displayName.length +
+    chatter.firstMessage.length +
+    (chatter.profileImage?.length ?? 0) +
+    (chatter.moderation?.length ?? 0) +
+    (chatter.greetedByUser?.displayName.length ?? 0) +
+    (chatter.greetedByUser?.profileImage?.length ?? 0);
+  let bytes = CHATTER_FIXED_BYTES;
+  for (const emote of chatter.firstMessageEmotes) {
+    units += emote.id.length;
+    bytes += 60;
+  }
+  return bytes + units * BYTES_PER_UNIT;
 }
