@@ -83,6 +83,8 @@ async function main() {
       stallMs: gauge('nodejs_eventloop_lag_max_seconds') * 1000,
       rssMb: gauge('process_resident_memory_bytes') / 2 ** 20,
       heapMb: gauge('nodejs_heap_size_used_bytes') / 2 ** 20,
+      heapTotalMb: gauge('nodejs_heap_size_total_bytes') / 2 ** 20,
+      externalMb: gauge('nodejs_external_memory_bytes') / 2 ** 20,
     };
   };
   const scrapeBoth = async () => ({
@@ -246,6 +248,19 @@ async function main() {
       rssAddedSessions: afterExport.sessions.rssMb - before.sessions.rssMb,
       heapAddedGateway: afterExport.gateway.heapMb - before.gateway.heapMb,
       heapAddedSessions: afterExport.sessions.heapMb - before.sessions.heapMb,
+      // Where the resident memory went: by phase, and V8's heap (reserved) and external memory.
+      rssAfterPages: [afterPages.gateway.rssMb, afterPages.sessions.rssMb].map((mb, i) =>
+        Math.round(mb - [before.gateway, before.sessions][i].rssMb),
+      ),
+      rssAfterLists: [afterLists.gateway.rssMb, afterLists.sessions.rssMb].map((mb, i) =>
+        Math.round(mb - [before.gateway, before.sessions][i].rssMb),
+      ),
+      heapTotalAdded: [afterExport.gateway, afterExport.sessions].map((m, i) =>
+        Math.round(m.heapTotalMb - [before.gateway, before.sessions][i].heapTotalMb),
+      ),
+      externalAdded: [afterExport.gateway, afterExport.sessions].map((m, i) =>
+        Math.round(m.externalMb - [before.gateway, before.sessions][i].externalMb),
+      ),
       greetP50: quantile(greet.otherScreen, 0.5),
       greetP99: quantile(greet.otherScreen, 0.99),
       greetMax: Math.max(...greet.otherScreen),
@@ -255,6 +270,7 @@ async function main() {
     });
     console.log(JSON.stringify(runs.at(-1)));
   }
+  await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 0)));
   const keys = Object.keys(runs[0]);
   const results = {
     chatters: CHATTERS,

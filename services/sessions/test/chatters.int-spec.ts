@@ -386,7 +386,7 @@ describe('chatters, greeting and chat lines over the bus', () => {
     expect(seen).toEqual(lines.map((l) => l.login));
   });
 
-  it('gives the chat-line path the same chatter as every other read', async () => {
+  it('gives the chat-line path the same chatter as every other read, times as JavaScript writes them', async () => {
     const same = await h.request(R.createSession, { actor: owner.actor, name: 'Same' });
     const text = 'Kappa "quoted" \\ ünïcödé 😀';
     const [{ chatter: created }] = await h.chatters.recordChatLines([
@@ -413,6 +413,21 @@ describe('chatters, greeting and chat lines over the bus', () => {
     ]);
     expect(isNew).toBe(false);
     expect(updated).toEqual(await h.chatters.load(created.id));
+    // Times as JavaScript writes them (PostgreSQL holds microseconds; the DTO milliseconds).
+    const { rows } = await h.db.query<Record<string, Date>>(
+      `SELECT first_seen_at, last_seen_at, greeted_at, last_seen_before_at, moderated_at,
+              timeout_ends_at FROM sessions.chatters WHERE id = $1`,
+      [created.id],
+    );
+    const [times] = rows;
+    expect(updated).toMatchObject({
+      firstSeenAt: times.first_seen_at.toISOString(),
+      lastSeenAt: times.last_seen_at.toISOString(),
+      greetedAt: times.greeted_at.toISOString(),
+      lastSeenBeforeAt: times.last_seen_before_at.toISOString(),
+      moderatedAt: times.moderated_at.toISOString(),
+      timeoutEndsAt: times.timeout_ends_at.toISOString(),
+    });
     expect(updated).toMatchObject({
       sessionId: same.id,
       messageCount: 2,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { LiveChattersEvent } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
-import { CHATTER_COLUMNS, toChatterDto, type ChatterRow } from '../chatters/chatter-rows.js';
+import { CHATTER_JSON, type ChatterJsonRow } from '../chatters/chatter-rows.js';
 
 export interface FetchedProfile {
   twitchId: string;
@@ -89,7 +89,7 @@ export class ChatterProfilesRepository {
       );
       if (sessions.length === 0) return [];
       return queryRows<
-        ChatterRow & { owner_id: string; editor_ids: string[]; list_version: string }
+        ChatterJsonRow & { owner_id: string; editor_ids: string[]; list_version: string }
       >(
         manager,
         `WITH bumped AS (
@@ -105,7 +105,7 @@ export class ChatterProfilesRepository {
               AND c.twitch_id = ANY($1::text[])
               AND c.profile_image IS DISTINCT FROM p.profile_image
            RETURNING c.*)
-         SELECT ${CHATTER_COLUMNS}, b.user_id AS owner_id, b.editor_ids,
+         SELECT ${CHATTER_JSON} AS chatter, b.user_id AS owner_id, b.editor_ids,
                 b.list_version::text AS list_version
            FROM updated c JOIN bumped b ON b.id = c.session_id
            LEFT JOIN sessions.users g ON g.id = c.greeted_by
@@ -115,19 +115,19 @@ export class ChatterProfilesRepository {
     });
     const bySession = new Map<string, LiveChattersEvent>();
     for (const row of rows) {
-      let event = bySession.get(row.session_id);
+      let event = bySession.get(row.chatter.sessionId);
       if (!event) {
         event = {
-          sessionId: row.session_id,
+          sessionId: row.chatter.sessionId,
           userIds: [row.owner_id, ...row.editor_ids],
           created: [],
           updated: [],
           // The version this transaction committed: gateways apply the images in order (ADR 0035).
           listVersion: row.list_version,
         };
-        bySession.set(row.session_id, event);
+        bySession.set(row.chatter.sessionId, event);
       }
-      event.updated.push(toChatterDto(row));
+      event.updated.push(row.chatter);
     }
     return [...bySession.values()];
   }

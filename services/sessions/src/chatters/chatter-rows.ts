@@ -1,14 +1,4 @@
-import type { ChatEmote, ChatterDto, ChatterModeration } from '@greetboard/contracts';
-
-/** Every chatter query selects these columns (chatters `c`, greeter `g`). */
-export const CHATTER_COLUMNS = `
-  c.id, c.session_id, c.username, c.twitch_id, c.display_name, c.profile_image,
-  c.first_message, c.message_count, c.first_seen_at, c.last_seen_at, c.is_greeted,
-  c.greeted_at, c.greeted_by, c.is_first_time_chatter, c.is_returning_chatter, c.raid_id,
-  c.first_message_emotes, c.last_seen_before_at, c.sessions_seen, c.moderation,
-  c.moderated_at, c.timeout_ends_at, c.first_message_deleted,
-  g.id AS greeter_id, g.display_name AS greeter_display_name,
-  g.profile_image AS greeter_profile_image`;
+import type { ChatterDto } from '@greetboard/contracts';
 
 /** A timestamp column as `Date.prototype.toISOString` writes it (UTC, milliseconds truncated). */
 export function isoTime(column: string): string {
@@ -16,10 +6,9 @@ export function isoTime(column: string): string {
 }
 
 /**
- * A chatter (`c`, greeter `g`) as its `ChatterDto`, built by PostgreSQL: the driver then parses
- * one JSON value per row natively instead of 26 columns, six of them dates, and nothing is
- * mapped in JavaScript. The chat-line path reads its chatters so (ADR 0058); it gives what
- * `toChatterDto` gives for the same row.
+ * A chatter (`c`, greeter `g`) as its `ChatterDto`, built by PostgreSQL; every chatter query
+ * selects it `AS chatter`. The driver parses one JSON value per row natively, where 26 columns
+ * (six of them dates) were parsed and then mapped in JavaScript (ADR 0058).
  */
 export const CHATTER_JSON = `json_build_object(
   'id', c.id, 'sessionId', c.session_id, 'username', c.username, 'twitchId', c.twitch_id,
@@ -38,66 +27,7 @@ export const CHATTER_JSON = `json_build_object(
   'timeoutEndsAt', ${isoTime('c.timeout_ends_at')},
   'firstMessageDeleted', c.first_message_deleted)`;
 
-export interface ChatterRow {
-  id: string;
-  session_id: string;
-  username: string;
-  twitch_id: string;
-  display_name: string;
-  profile_image: string | null;
-  first_message: string;
-  message_count: number;
-  first_seen_at: Date;
-  last_seen_at: Date;
-  is_greeted: boolean;
-  greeted_at: Date | null;
-  greeted_by: string | null;
-  is_first_time_chatter: boolean;
-  is_returning_chatter: boolean;
-  raid_id: string | null;
-  first_message_emotes: ChatEmote[];
-  last_seen_before_at: Date | null;
-  sessions_seen: number;
-  moderation: ChatterModeration | null;
-  moderated_at: Date | null;
-  timeout_ends_at: Date | null;
-  first_message_deleted: boolean;
-  greeter_id: string | null;
-  greeter_display_name: string | null;
-  greeter_profile_image: string | null;
-}
-
-export function toChatterDto(row: ChatterRow): ChatterDto {
-  return {
-    id: row.id,
-    sessionId: row.session_id,
-    username: row.username,
-    twitchId: row.twitch_id,
-    displayName: row.display_name,
-    profileImage: row.profile_image,
-    firstMessage: row.first_message,
-    messageCount: row.message_count,
-    firstSeenAt: row.first_seen_at.toISOString(),
-    lastSeenAt: row.last_seen_at.toISOString(),
-    isGreeted: row.is_greeted,
-    greetedAt: row.greeted_at?.toISOString() ?? null,
-    greetedBy: row.greeted_by,
-    greetedByUser:
-      row.greeter_id === null
-        ? null
-        : {
-            displayName: row.greeter_display_name ?? '',
-            profileImage: row.greeter_profile_image,
-          },
-    isFirstTimeChatter: row.is_first_time_chatter,
-    isReturningChatter: row.is_returning_chatter,
-    raidId: row.raid_id,
-    firstMessageEmotes: row.first_message_emotes,
-    lastSeenBeforeAt: row.last_seen_before_at?.toISOString() ?? null,
-    sessionsSeen: row.sessions_seen,
-    moderation: row.moderation,
-    moderatedAt: row.moderated_at?.toISOString() ?? null,
-    timeoutEndsAt: row.timeout_ends_at?.toISOString() ?? null,
-    firstMessageDeleted: row.first_message_deleted,
-  };
+/** A row of a chatter query: the chatter as `CHATTER_JSON` built it. */
+export interface ChatterJsonRow {
+  chatter: ChatterDto;
 }

@@ -13,7 +13,7 @@ import {
 } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
 import { countsAsChatter } from './chat-line-rules.js';
-import { CHATTER_COLUMNS, CHATTER_JSON, toChatterDto, type ChatterRow } from './chatter-rows.js';
+import { CHATTER_JSON, type ChatterJsonRow } from './chatter-rows.js';
 import { greetChangeCtes, nextListVersion } from './greeting-sql.js';
 import { KeywordFilter } from './keyword-filter.js';
 import { RAIDERS_OF_BATCH } from '../raids/raids.repository.js';
@@ -105,9 +105,9 @@ export class ChattersRepository {
     const version = await this.listVersion(sessionId);
     // The common case: nothing changed since the caller's copy.
     if (version === sinceVersion) return { version, chatters: [], complete: true };
-    const rows = await queryRows<ChatterRow>(
+    const rows = await queryRows<ChatterJsonRow>(
       this.dataSource,
-      `SELECT ${CHATTER_COLUMNS}
+      `SELECT ${CHATTER_JSON} AS chatter
          FROM sessions.chatters c LEFT JOIN sessions.users g ON g.id = c.greeted_by
         WHERE c.session_id = $1 AND c.version > $2::bigint
         ORDER BY c.version
@@ -116,7 +116,7 @@ export class ChattersRepository {
     );
     return {
       version,
-      chatters: rows.slice(0, limit).map(toChatterDto),
+      chatters: rows.slice(0, limit).map((row) => row.chatter),
       complete: rows.length <= limit,
     };
   }
@@ -126,9 +126,9 @@ export class ChattersRepository {
     const cursor = after === undefined ? undefined : parseCursor(after);
     // The version first: every change up to it is then in the rows read after it.
     const version = await this.listVersion(sessionId);
-    const rows = await queryRows<ChatterRow>(
+    const rows = await queryRows<ChatterJsonRow>(
       this.dataSource,
-      `SELECT ${CHATTER_COLUMNS}
+      `SELECT ${CHATTER_JSON} AS chatter
          FROM sessions.chatters c LEFT JOIN sessions.users g ON g.id = c.greeted_by
         WHERE c.session_id = $1
           AND ($2::timestamptz IS NULL OR (c.first_seen_at, c.id) > ($2::timestamptz, $3::uuid))
@@ -138,10 +138,10 @@ export class ChattersRepository {
     );
     const chatters: ChatterDto[] = [];
     let bytes = 0;
-    for (const row of rows.slice(0, PAGE_ROWS)) {
-      bytes += estimatedBytes(row);
+    for (const { chatter } of rows.slice(0, PAGE_ROWS)) {
+      bytes += estimatedBytes(chatter);
       if (chatters.length > 0 && bytes > PAGE_BYTES) break;
-      chatters.push(toChatterDto(row));
+      chatters.push(chatter);
     }
     const more = rows.length > chatters.length;
     const last = chatters.at(-1);
@@ -184,13 +184,17 @@ export class ChattersRepository {
         this.viewCounts.delete(this.viewCounts.keys().next().value!);
       }
     }
-    const rows = await queryRows<ChatterRow>(
+    const rows = await queryRows<ChatterJsonRow>(
       this.dataSource,
-      `SELECT ${CHATTER_COLUMNS}
-         FROM sessions.chatters c LEFT JOIN sessions.users g ON g.id = c.greeted_by
-        WHERE c.session_id = $1 AND ($2::text IS NULL OR true) AND ${matches}
-        ORDER BY ${VIEW_ORDERS[query.order]}
-        LIMIT $3 OFFSET $4`,
+      // The page is found first and only its rows are turned into JSON: PostgreSQL computes
+      // the select list of the rows an OFFSET skips too.
+      `SELECT ${CHATTER_JSON} AS chatter
+         FROM (SELECT c.* FROM sessions.chatters c
+                WHERE c.session_id = $1 AND ($2::text IS NULL OR true) AND ${matches}
+                ORDER BY ${VIEW_ORDERS[query.order]}
+                LIMIT $3 OFFSET $4) c
+         LEFT JOIN sessions.users g ON g.id = c.greeted_by
+        ORDER BY ${VIEW_ORDERS[query.order]}`,
       [...params, query.limit, query.offset],
     );
     return {
@@ -200,7 +204,7 @@ export class ChattersRepository {
       pending: counts.pending,
       matching: counts.matching,
       offset: query.offset,
-      chatters: rows.map(toChatterDto),
+      chatters: rows.map((row) => row.chatter),
     };
   }
 
@@ -254,15 +258,15 @@ export class ChattersRepository {
 
   /** The chatter as it is now; CHATTER_NOT_FOUND when gone (e.g. its session was deleted). */
   async load(chatterId: string): Promise<ChatterDto> {
-    const [row] = await queryRows<ChatterRow>(
+    const [row] = await queryRows<ChatterJsonRow>(
       this.dataSource,
-      `SELECT ${CHATTER_COLUMNS}
+      `SELECT ${CHATTER_JSON} AS chatter
          FROM sessions.chatters c LEFT JOIN sessions.users g ON g.id = c.greeted_by
         WHERE c.id = $1`,
       [chatterId],
     );
     if (!row) throw new DomainError('CHATTER_NOT_FOUND');
-    return toChatterDto(row);
+    return row.chatter;
   }
 
   /**
@@ -271,10 +275,10 @@ export class ChattersRepository {
    */
   async card(sessionId: string, chatterId: string): Promise<ChatterCardDto> {
     const [row] = await queryRows<
-      ChatterRow & { badges: Record<string, string>; account_created_at: Date | null }
+      ChatterJsonRow & { badges: Record<string, string>; account_created_at: Date | null }
     >(
       this.dataSource,
-      `SELECT ${CHATTER_COLUMNS}, c.badges, pr.account_created_at
+      `SELECT ${CHATTER_JSON} AS chatter, c.badges, pr.account_created_at
          FROM sessions.chatters c LEFT JOIN sessions.users g ON g.id = c.greeted_by
          LEFT JOIN sessions.chatter_profiles pr ON pr.twitch_id = c.twitch_id
         WHERE c.id = $1 AND c.session_id = $2`,
@@ -282,7 +286,7 @@ export class ChattersRepository {
     );
     if (!row) throw new DomainError('CHATTER_NOT_FOUND');
     return {
-      chatter: toChatterDto(row),
+      chatter: row.chatter,
       badges: row.badges,
       accountCreatedAt: row.account_created_at?.toISOString() ?? null,
     };
@@ -478,16 +482,16 @@ function inputRow({ sessionId, line }: { sessionId: string; line: ChatLineReceiv
   };
 }
 
-function estimatedBytes(row: ChatterRow): number {
+function estimatedBytes(chatter: ChatterDto): number {
   return (
     CHATTER_JSON_OVERHEAD +
-    row.username.length +
-    row.display_name.length +
-    (row.profile_image?.length ?? 0) +
-    row.first_message.length * 2 +
-    row.first_message_emotes.length * 40 +
-    (row.greeter_display_name?.length ?? 0) +
-    (row.greeter_profile_image?.length ?? 0)
+    chatter.username.length +
+    chatter.displayName.length +
+    (chatter.profileImage?.length ?? 0) +
+    chatter.firstMessage.length * 2 +
+    chatter.firstMessageEmotes.length * 40 +
+    (chatter.greetedByUser?.displayName.length ?? 0) +
+    (chatter.greetedByUser?.profileImage?.length ?? 0)
   );
 }
 

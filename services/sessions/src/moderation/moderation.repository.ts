@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { DOMAIN_EVENTS, type ChatLineReceived } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
 import type { RecordedChatter } from '../chatters/chatters.repository.js';
-import { CHATTER_COLUMNS, toChatterDto, type ChatterRow } from '../chatters/chatter-rows.js';
+import { CHATTER_JSON, type ChatterJsonRow } from '../chatters/chatter-rows.js';
 import { SessionDomainEvents, chatterEventsInsert } from '../events/session-domain-events.js';
 
 /**
@@ -29,7 +29,7 @@ export class ModerationRepository {
     if (applicable.length === 0) return [];
     const column = <T>(pick: (record: ChatLineReceived) => T) => applicable.map(pick);
     const rows = await queryRows<
-      ChatterRow & { owner_id: string; editor_ids: string[]; list_version: string }
+      ChatterJsonRow & { owner_id: string; editor_ids: string[]; list_version: string }
     >(
       this.dataSource,
       `WITH input AS (
@@ -96,7 +96,8 @@ export class ModerationRepository {
          RETURNING c.*, b.user_id AS owner_id, b.editor_ids, b.list_version AS session_version,
                    $7::text AS subject),
        recorded AS (${chatterEventsInsert('updated')})
-       SELECT ${CHATTER_COLUMNS}, c.owner_id, c.editor_ids, c.session_version::text AS list_version
+       SELECT ${CHATTER_JSON} AS chatter, c.owner_id, c.editor_ids,
+              c.session_version::text AS list_version
          FROM updated c LEFT JOIN sessions.users g ON g.id = c.greeted_by
         ORDER BY c.first_seen_at, c.id`,
       [
@@ -111,7 +112,7 @@ export class ModerationRepository {
     );
     if (rows.length > 0) this.events.publish();
     return rows.map((row) => ({
-      chatter: toChatterDto(row),
+      chatter: row.chatter,
       isNew: false,
       ownerId: row.owner_id,
       editorIds: row.editor_ids,

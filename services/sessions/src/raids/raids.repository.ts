@@ -9,7 +9,7 @@ import {
   type RaidDto,
 } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
-import { CHATTER_COLUMNS, toChatterDto, type ChatterRow } from '../chatters/chatter-rows.js';
+import { CHATTER_JSON, type ChatterJsonRow } from '../chatters/chatter-rows.js';
 import { SessionDomainEvents } from '../events/session-domain-events.js';
 import { greetChangeCtes, nextListVersion } from '../chatters/greeting-sql.js';
 
@@ -162,16 +162,16 @@ export class RaidsRepository {
 
   /** The raid's raiders not greeted yet, first seen first: what 'greet all raiders' shows. */
   async pendingRaiders(sessionId: string, raidId: string): Promise<ChatterDto[]> {
-    const rows = await queryRows<ChatterRow>(
+    const rows = await queryRows<ChatterJsonRow>(
       this.dataSource,
-      `SELECT ${CHATTER_COLUMNS}
+      `SELECT ${CHATTER_JSON} AS chatter
          FROM sessions.chatters c LEFT JOIN sessions.users g ON g.id = c.greeted_by
         WHERE c.session_id = $1 AND c.raid_id = $2 AND NOT c.is_greeted
         ORDER BY c.first_seen_at, c.id
         LIMIT ${MAX_RAIDERS_PER_UNDO}`,
       [sessionId, raidId],
     );
-    return rows.map(toChatterDto);
+    return rows.map((row) => row.chatter);
   }
 
   /** The owner's raid window in seconds: their choice, else the default. */
@@ -215,10 +215,10 @@ export class RaidsRepository {
       const greet = { isGreeted: '$3', greeterId: '$4', version: '$5', subject: '$7' };
       const raiders = `c.session_id = $1 AND c.raid_id = $2
              AND ($6::uuid[] IS NULL OR c.id = ANY($6::uuid[]))`;
-      return queryRows<ChatterRow>(
+      return queryRows<ChatterJsonRow>(
         manager,
         `WITH ${greetChangeCtes(greet, raiders)}
-         SELECT ${CHATTER_COLUMNS}
+         SELECT ${CHATTER_JSON} AS chatter
            FROM updated c LEFT JOIN sessions.users g ON g.id = c.greeted_by
           ORDER BY c.first_seen_at, c.id`,
         [
@@ -234,6 +234,6 @@ export class RaidsRepository {
     });
     if (rows.length === 0) return { chatters: [] };
     this.events.publish();
-    return { chatters: rows.map(toChatterDto), listVersion };
+    return { chatters: rows.map((row) => row.chatter), listVersion };
   }
 }
