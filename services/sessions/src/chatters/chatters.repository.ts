@@ -95,7 +95,8 @@ export class ChattersRepository {
   /**
    * The chatters changed after `sinceVersion`, up to `limit`; `complete` is false when there
    * were more (the caller then reads the whole list again). The version is read first, so
-   * every change up to it is included.
+   * every change up to it is included. `version` has no index of its own (ADR 0058: chat lines
+   * update chatters in place), so this reads the session's rows; no screen asks for it.
    */
   async changesSince(
     sessionId: string,

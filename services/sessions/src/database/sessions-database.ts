@@ -13,6 +13,7 @@ import { RaidWindow1768710000000 } from './migrations/1768710000000-RaidWindow.j
 import { WelcomeMessages1768720000000 } from './migrations/1768720000000-WelcomeMessages.js';
 import { ChatterCard1768730000000 } from './migrations/1768730000000-ChatterCard.js';
 import { RaidShoutoutOutcome1768770000000 } from './migrations/1768770000000-RaidShoutoutOutcome.js';
+import { HotChatterUpdates1768780000000 } from './migrations/1768780000000-HotChatterUpdates.js';
 
 /**
  * The sessions service's schema, defined by its hand-written migrations. Every statement is
@@ -36,5 +37,6 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     WelcomeMessages1768720000000,
     ChatterCard1768730000000,
     RaidShoutoutOutcome1768770000000,
+    HotChatterUpdates1768780000000,
   ],
 };
