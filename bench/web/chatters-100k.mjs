@@ -84,13 +84,14 @@ async function measureDesk(page, url) {
       attribute: 'data-chatter-id',
     }),
   );
-  // Back to the first page: 'Next to greet' puts the pending chatters there.
+  // Back to the first page, whose pending rows are greeted (the greeted ones are skipped).
   await timedClick(page, 'nav.pagination button[aria-label="Page 1"]', {
     selector: '.chatter-row',
     attribute: 'data-chatter-id',
   });
   const greets = [];
-  for (let i = 0; i < GREETS; i += 1) {
+  const shown = await page.locator('.chatter-row').count();
+  for (let i = 0; i < shown && greets.length < GREETS; i += 1) {
     const row = `.chatter-row:nth-child(${i + 1})`;
     const pressed = await page.getAttribute(`${row} .greet-button`, 'aria-pressed');
     if (pressed === 'true') continue;
@@ -108,8 +109,16 @@ async function measureOverlay(page, url) {
   await page.goto(url);
   await page.locator('.overlay-row').first().waitFor({ timeout: 60_000 });
   const firstRow = await page.evaluate(() => window.__firstRow);
+  // Oldest first, the rows the desks just greeted fill the overlay: hide the greeted ones, as a
+  // streamer's OBS overlay usually does, so there are pending rows to greet.
+  await page.locator('.checkbox-label input[type="checkbox"]').check();
+  await page.waitForFunction(() => {
+    const buttons = [...document.querySelectorAll('.overlay-row .greet-button')];
+    return buttons.length > 0 && buttons.every((b) => b.getAttribute('aria-pressed') !== 'true');
+  });
   const greets = [];
-  for (let i = 0; i < GREETS; i += 1) {
+  const shown = await page.locator('.overlay-row').count();
+  for (let i = 0; i < shown && greets.length < GREETS; i += 1) {
     const row = `.overlay-row:nth-child(${i + 1})`;
     if ((await page.getAttribute(`${row} .greet-button`, 'aria-pressed')) === 'true') continue;
     greets.push(
@@ -119,7 +128,7 @@ async function measureOverlay(page, url) {
       }),
     );
   }
-  // The overlay has no pages: what counts is how long '+ N more' takes to follow a greet.
+  // The overlay has no pages: what counts is how long the greeted button takes to follow.
   return { firstRow, greet: median(greets) };
 }
 
@@ -239,7 +248,7 @@ The screens read pages of a session's chatters (ADR 0050). A session of ${CHATTE
 into the machine's PostgreSQL, the production build of the web app in Debian's Chromium (headless, software rendering)
 against the standalone runtime in demo mode. In the page (\`performance.now()\`): first row after navigation start;
 paging: click on Next (${PAGE_CHANGES} times, then the last page) until the rows of the new page are on screen, at the next frame;
-greet: click until the button shows greeted, at the next frame (${GREETS} rows). Median of ${RUNS} runs, each a fresh database,
+greet: click until the button shows greeted, at the next frame (${GREETS} pending rows; the overlay with Hide greeted on). Median of ${RUNS} runs, each a fresh database,
 with the runs' range; each run's figure is the median of its samples. Command:
 \`node bench/web/chatters-100k.mjs --write-docs\` after \`npx nx run-many -t build\`.
 
