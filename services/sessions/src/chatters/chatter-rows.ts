@@ -31,3 +31,30 @@ export const CHATTER_JSON = `json_build_object(
 export interface ChatterJsonRow {
   chatter: ChatterDto;
 }
+
+/** A chatter's fields other than its texts in JSON: names, ids, times, numbers; with room. */
+const CHATTER_FIXED_BYTES = 1_200;
+/** One UTF-16 unit of a text in JSON: 3 bytes of UTF-8 at most, 6 when escaped (`\u0001`). */
+const BYTES_PER_UNIT = 6;
+
+/**
+ * More than or as many bytes as the chatter takes in JSON, from its texts' lengths: what a page
+ * of chatters or a live event checks against its size limit without serialising them.
+ */
+export function jsonBytesAtMost(chatter: ChatterDto): number {
+  let units =
+    chatter.username.length +
+    chatter.twitchId.length +
+    chatter.displayName.length +
+    chatter.firstMessage.length +
+    (chatter.profileImage?.length ?? 0) +
+    (chatter.moderation?.length ?? 0) +
+    (chatter.greetedByUser?.displayName.length ?? 0) +
+    (chatter.greetedByUser?.profileImage?.length ?? 0);
+  let bytes = CHATTER_FIXED_BYTES;
+  for (const emote of chatter.firstMessageEmotes) {
+    units += emote.id.length;
+    bytes += 60;
+  }
+  return bytes + units * BYTES_PER_UNIT;
+}

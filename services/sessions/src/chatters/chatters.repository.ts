@@ -13,21 +13,20 @@ import {
 } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
 import { countsAsChatter } from './chat-line-rules.js';
-import { CHATTER_JSON, type ChatterJsonRow } from './chatter-rows.js';
+import { CHATTER_JSON, jsonBytesAtMost, type ChatterJsonRow } from './chatter-rows.js';
 import { greetChangeCtes, nextListVersion } from './greeting-sql.js';
 import { KeywordFilter } from './keyword-filter.js';
 import { RAIDERS_OF_BATCH } from '../raids/raids.repository.js';
 import { SessionDomainEvents, chattersChangedInsert } from '../events/session-domain-events.js';
 
 /**
- * Most chatters per page of the whole list; pages also stop near PAGE_BYTES. Small enough that
- * one answer fits a NATS message with room to spare and that reading, encoding and decoding a
- * page are each a short piece of work for the event loops it passes (ADR 0050).
+ * Most chatters per page of the whole list; pages also stop before their chatters' size bound
+ * passes PAGE_BYTES. Small enough that one answer fits a NATS message (1 MB) with room to spare
+ * and that reading, encoding and decoding a page are each a short piece of work for the event
+ * loops it passes (ADR 0050).
  */
 const PAGE_ROWS = 250;
-const PAGE_BYTES = 150_000;
-/** Field names, punctuation and fixed-size values of one chatter in JSON, roughly. */
-const CHATTER_JSON_OVERHEAD = 420;
+const PAGE_BYTES = 512 * 1024;
 /** A timed-out chatter's new line (`EXCLUDED`) sent after the timeout ended. */
 const TIMEOUT_OVER = `c.moderation = 'timed_out' AND EXCLUDED.last_seen_at >= c.timeout_ends_at`;
 /** Twitch caps a chat message at 500 characters. */
@@ -140,7 +139,7 @@ export class ChattersRepository {
     const chatters: ChatterDto[] = [];
     let bytes = 0;
     for (const { chatter } of rows.slice(0, PAGE_ROWS)) {
-      bytes += estimatedBytes(chatter);
+      bytes += jsonBytesAtMost(chatter);
       if (chatters.length > 0 && bytes > PAGE_BYTES) break;
       chatters.push(chatter);
     }
@@ -481,19 +480,6 @@ function inputRow({ sessionId, line }: { sessionId: string; line: ChatLineReceiv
     subscription: line.subscription !== undefined,
     badges: line.badges ?? {},
   };
-}
-
-function estimatedBytes(chatter: ChatterDto): number {
-  return (
-    CHATTER_JSON_OVERHEAD +
-    chatter.username.length +
-    chatter.displayName.length +
-    (chatter.profileImage?.length ?? 0) +
-    chatter.firstMessage.length * 2 +
-    chatter.firstMessageEmotes.length * 40 +
-    (chatter.greetedByUser?.displayName.length ?? 0) +
-    (chatter.greetedByUser?.profileImage?.length ?? 0)
-  );
 }
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f-]{36})$/i;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChatterDto, LiveChattersEvent } from '@greetboard/contracts';
-import { jsonBytesAtMost, splitToFit } from './live-events.js';
+import { jsonBytesAtMost } from '../chatters/chatter-rows.js';
+import { splitToFit } from './live-events.js';
 
 const SESSION = '2f6b3c1e-8a4d-4c2b-9e1f-5a7d3b9c0e12';
 const chatter = (id: number, firstMessage: string): ChatterDto => ({

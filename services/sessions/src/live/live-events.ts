@@ -8,6 +8,7 @@ import {
   type ServerMessagePayloads,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
+import { jsonBytesAtMost } from '../chatters/chatter-rows.js';
 import { EditorsRepository } from '../editors/editors.repository.js';
 
 type SessionEventType = Exclude<ServerMessage['type'], 'user_approved' | 'user_rejected'>;
@@ -156,28 +157,4 @@ export function splitToFit(event: LiveChattersEvent): LiveChattersEvent[] {
       linesSentAt: Object.fromEntries(own.map((chatter) => [chatter.id, linesSentAt[chatter.id]])),
     };
   });
-}
-
-/** A chatter's fields other than its texts in JSON: names, ids, times, numbers; with room. */
-const CHATTER_FIXED_BYTES = 1_200;
-/** One UTF-16 unit of a text in JSON: 3 bytes of UTF-8 at most, 6 when escaped (`\u0001`). */
-const BYTES_PER_UNIT = 6;
-
-/** More than or as many bytes as the chatter takes in JSON, from its texts' lengths. */
-export function jsonBytesAtMost(chatter: ChatterDto): number {
-  let units =
-    chatter.username.length +
-    chatter.twitchId.length +
-    chatter.displayName.length +
-    chatter.firstMessage.length +
-    (chatter.profileImage?.length ?? 0) +
-    (chatter.moderation?.length ?? 0) +
-    (chatter.greetedByUser?.displayName.length ?? 0) +
-    (chatter.greetedByUser?.profileImage?.length ?? 0);
-  let bytes = CHATTER_FIXED_BYTES;
-  for (const emote of chatter.firstMessageEmotes) {
-    units += emote.id.length;
-    bytes += 60;
-  }
-  return bytes + units * BYTES_PER_UNIT;
 }
