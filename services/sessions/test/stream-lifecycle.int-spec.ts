@@ -143,7 +143,10 @@ describe('sessions that follow the stream', () => {
       timeoutMs: 10_000,
       what: 'the session to stop after its grace',
     });
-    expect(eventsOf(first.sessionId!)).toContain('session_stopped');
+    // The screens hear of the stop after it commits.
+    await waitFor(() => eventsOf(first.sessionId!).includes('session_stopped'), {
+      what: 'session_stopped for the stopped session',
+    });
     expect((await load(owner, first.sessionId!)).stream).toBeNull();
 
     const since = new Date('2026-11-24T18:30:00Z');
