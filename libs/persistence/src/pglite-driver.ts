@@ -42,8 +42,19 @@ class PGliteClient extends EventEmitter {
     super();
   }
 
-  async query(sql: string, parameters?: unknown[] | QueryCallback, callback?: QueryCallback) {
-    const params = Array.isArray(parameters) ? parameters : undefined;
+  async query(
+    statement: string | { text: string; values?: unknown[] },
+    parameters?: unknown[] | QueryCallback,
+    callback?: QueryCallback,
+  ) {
+    // A prepared statement's name means nothing to the one embedded session: it runs as is.
+    const sql = typeof statement === 'string' ? statement : statement.text;
+    const params =
+      typeof statement === 'string'
+        ? Array.isArray(parameters)
+          ? parameters
+          : undefined
+        : statement.values;
     const done = typeof parameters === 'function' ? parameters : callback;
     try {
       // Without parameters, exec() allows several statements (migrations); TypeORM expects

@@ -17,6 +17,7 @@ import {
   type DatabaseRuntime,
 } from './database-runtime.js';
 import { openEmbeddedPostgres } from './pglite-driver.js';
+import { preparedRows } from './sql.js';
 import {
   openServiceDataSource,
   pingDatabase,
@@ -123,6 +124,50 @@ describe.each(cases)('service data source on $name', ({ open, close }) => {
         ['c', 1, true],
       ]);
       expect(await dataSource.getRepository(Note).count()).toBe(3);
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+
+  it('runs a prepared statement on a plan it keeps, with the rows of each call', async () => {
+    const dataSource = await openServiceDataSource(runtime, notes);
+    try {
+      const byTitle = (titles: string[]) =>
+        preparedRows<{ title: string; hits: number }>(
+          dataSource,
+          'notes_by_title',
+          `SELECT title, hits FROM notes_test.notes WHERE title = ANY($1::text[]) ORDER BY title`,
+          [titles],
+        );
+      await dataSource.query(
+        `INSERT INTO notes_test.notes (title) VALUES ('prepared-a'), ('prepared-b')
+         ON CONFLICT DO NOTHING`,
+      );
+      for (let call = 0; call < 8; call++) {
+        expect(await byTitle(['prepared-a', 'prepared-b'])).toEqual([
+          { title: 'prepared-a', hits: 1 },
+          { title: 'prepared-b', hits: 1 },
+        ]);
+      }
+      expect(await byTitle(['prepared-b', 'none'])).toEqual([{ title: 'prepared-b', hits: 1 }]);
+      if (runtime.kind === 'postgres') {
+        // Parsed once per connection and kept under its name; after five custom plans the
+        // server runs it on a generic plan instead of planning every call. Calls one after
+        // another reuse the pool's most recently released connection.
+        const ownPlans = () =>
+          preparedRows<{ generic_plans: string; custom_plans: string }>(
+            dataSource,
+            'notes_own_plans',
+            `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1`,
+            ['notes_own_plans'],
+          );
+        let plans = await ownPlans();
+        for (let call = 1; call < 8; call++) plans = await ownPlans();
+        expect(plans).toEqual([{ generic_plans: '3', custom_plans: '5' }]);
+      }
+      await expect(
+        preparedRows(dataSource, 'notes_broken', `SELECT nothing FROM notes_test.notes`, []),
+      ).rejects.toThrow(/nothing/);
     } finally {
       await dataSource.destroy();
     }

@@ -174,6 +174,72 @@ describe('chatters, greeting and chat lines over the bus', () => {
     expect(published(from)).toEqual([]);
   });
 
+  it('counts a busy batch in shards of channels side by side; a failed shard is counted on redelivery', async () => {
+    const streamers = await Promise.all([h.seedUser(), h.seedUser(), h.seedUser()]);
+    const sessions = await Promise.all(
+      streamers.map((streamer) =>
+        h.request(R.createSession, { actor: streamer.actor, name: 'Sharded' }),
+      ),
+    );
+    const consumer = h.service.get(ChatLinesConsumer);
+    // 90 lines: 40, 30 and 20 lines of ten chatters each, so two shards (40 | 30 + 20).
+    const lines = streamers.flatMap((streamer, channel) =>
+      Array.from({ length: 40 - channel * 10 }, (_, n) =>
+        chatLine(streamer.username, `shard${channel}_viewer${n % 10}`),
+      ),
+    );
+    const batch = lines.map((data, index) => ({
+      subject: `chat.line.v1.${data.channel}`,
+      data,
+      msgId: data.id,
+      deliveryCount: 1,
+      sequence: 10_000 + index,
+    }));
+    const countsOf = async (index: number) =>
+      (
+        await h.db.query<{ n: number }>(
+          `SELECT coalesce(sum(message_count), 0)::int AS n FROM sessions.chatters
+            WHERE session_id = $1`,
+          [sessions[index].id],
+        )
+      ).rows[0].n;
+    // The busiest channel's shard fails in PostgreSQL, the other commits.
+    await h.db.query(`
+      CREATE FUNCTION sessions.refuse_shard() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF starts_with(NEW.username, 'shard0_') THEN RAISE EXCEPTION 'shard refused'; END IF;
+        RETURN NEW;
+      END $$`);
+    await h.db.query(`CREATE TRIGGER refuse_shard BEFORE INSERT ON sessions.chatters
+      FOR EACH ROW EXECUTE FUNCTION sessions.refuse_shard()`);
+    let from = h.chatterEvents.length;
+    try {
+      await expect(consumer.handle(batch)).rejects.toThrow('shard refused');
+    } finally {
+      await h.db.query(`DROP TRIGGER refuse_shard ON sessions.chatters`);
+      await h.db.query(`DROP FUNCTION sessions.refuse_shard()`);
+    }
+    expect([await countsOf(0), await countsOf(1), await countsOf(2)]).toEqual([0, 30, 20]);
+    // What committed was told at once, though the batch failed.
+    await waitFor(() => h.chatterEvents.length - from >= 2);
+    expect(
+      h.chatterEvents
+        .slice(from)
+        .map((event) => event.sessionId)
+        .sort(),
+    ).toEqual([sessions[1].id, sessions[2].id].sort());
+
+    // The batch again: only the refused shard's lines count, once.
+    from = h.chatterEvents.length;
+    await consumer.handle(batch);
+    expect([await countsOf(0), await countsOf(1), await countsOf(2)]).toEqual([40, 30, 20]);
+    await waitFor(() => h.chatterEvents.length - from >= 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const again = h.chatterEvents.slice(from);
+    expect(again.map((event) => event.sessionId)).toEqual([sessions[0].id]);
+    expect(again[0].created.map((chatter) => chatter.messageCount)).toEqual(Array(10).fill(4));
+  });
+
   it('greets with server-set greeter and time, is idempotent, un-greets, and publishes chatter_update', async () => {
     const [alice] = await list();
     const greeted = await h.request(R.greetChatter, {

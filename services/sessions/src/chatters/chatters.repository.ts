@@ -11,7 +11,7 @@ import {
   type ChatterViewRequest,
   DOMAIN_EVENTS,
 } from '@greetboard/contracts';
-import { queryRows } from '@greetboard/persistence';
+import { preparedRows, queryRows } from '@greetboard/persistence';
 import { countsAsChatter } from './chat-line-rules.js';
 import { CHATTER_JSON, jsonBytesAtMost, type ChatterJsonRow } from './chatter-rows.js';
 import { greetChangeCtes, nextListVersion } from './greeting-sql.js';
@@ -302,22 +302,13 @@ export class ChattersRepository {
   async recordChatLines(lines: ChatLineReceived[]): Promise<RecordedChatter[]> {
     if (lines.length === 0) return [];
     const channels = [...new Set(lines.map((line) => line.channel.toLowerCase()))];
-    const monitored = await queryRows<{
+    const monitored = await preparedRows<{
       id: string;
       user_id: string;
       channel: string;
       keywords: string;
       ignored: string[];
-    }>(
-      this.dataSource,
-      `SELECT DISTINCT ON (u.username) s.id, s.user_id, u.username AS channel, s.keywords,
-              coalesce((SELECT array_agg(lower(i.username)) FROM sessions.ignored_users i
-                         WHERE i.owner_id = s.user_id), '{}') AS ignored
-         FROM sessions.sessions s JOIN sessions.users u ON u.id = s.user_id
-        WHERE s.is_active AND u.username = ANY($1::text[])
-        ORDER BY u.username, s.started_at DESC NULLS LAST, s.created_at DESC`,
-      [channels],
-    );
+    }>(this.dataSource, 'sessions_monitored_channels', MONITORED_SESSIONS, [channels]);
     const sessions = new Map(
       monitored.map((session) => [
         session.channel,
@@ -339,7 +330,7 @@ export class ChattersRepository {
       }
     }
     if (counted.length === 0) return [];
-    const rows = await queryRows<{
+    const rows = await preparedRows<{
       chatter: ChatterDto;
       inserted: boolean;
       owner_id: string;
@@ -347,104 +338,8 @@ export class ChattersRepository {
       list_version: string;
     }>(
       this.dataSource,
-      `WITH input AS (
-         SELECT DISTINCT ON (session_id, message_id) *
-           FROM json_to_recordset($1::json)
-             AS t(session_id uuid, message_id text, twitch_id text, username text,
-                  display_name text, text text, sent_ms bigint, first_msg boolean,
-                  returning_chatter boolean, emotes json, subscription boolean, badges json)),
-       fresh AS (
-         INSERT INTO sessions.chat_lines_seen (session_id, message_id)
-         SELECT session_id, message_id FROM input
-         ON CONFLICT DO NOTHING
-         RETURNING session_id, message_id),
-       per_chatter AS (
-         SELECT i.session_id, i.twitch_id,
-                (array_agg(i.username ORDER BY i.sent_ms DESC, i.message_id))[1] AS username,
-                (array_agg(i.display_name ORDER BY i.sent_ms DESC, i.message_id))[1] AS display_name,
-                (array_agg(left(i.text, ${FIRST_MESSAGE_MAX}) ORDER BY i.sent_ms, i.message_id))[1]
-                  AS first_message,
-                (array_agg(i.first_msg ORDER BY i.sent_ms, i.message_id))[1] AS first_msg,
-                (array_agg(i.returning_chatter ORDER BY i.sent_ms, i.message_id))[1]
-                  AS returning_chatter,
-                (array_agg(i.emotes ORDER BY i.sent_ms, i.message_id))[1]::jsonb AS emotes,
-                (array_agg(i.message_id ORDER BY i.sent_ms, i.message_id))[1] AS first_message_id,
-                (array_agg(i.subscription ORDER BY i.sent_ms, i.message_id))[1]
-                  AS first_subscription,
-                (array_agg(i.badges ORDER BY i.sent_ms DESC, i.message_id))[1]::jsonb AS badges,
-                count(*)::int AS lines,
-                'epoch'::timestamptz + min(i.sent_ms) * interval '1 millisecond' AS first_seen_at,
-                'epoch'::timestamptz + max(i.sent_ms) * interval '1 millisecond' AS last_seen_at
-           FROM input i JOIN fresh f USING (session_id, message_id)
-          GROUP BY i.session_id, i.twitch_id),
-       bumped AS (
-         UPDATE sessions.sessions s SET list_version = s.list_version + 1
-          WHERE s.id IN (SELECT DISTINCT session_id FROM per_chatter)
-         RETURNING s.id, s.list_version, s.user_id,
-           -- Who may see the session's live events, read in this statement (no second trip).
-           ARRAY(SELECT e.editor_id::text FROM sessions.global_editors e
-                  WHERE e.owner_id = s.user_id) AS editor_ids),
-       -- New chatters arriving with a raid are its raiders; one already here never is.
-       raiders AS (${RAIDERS_OF_BATCH}),
-       upserted AS (
-         INSERT INTO sessions.chatters AS c
-           (session_id, twitch_id, username, display_name, first_message, message_count,
-            first_seen_at, last_seen_at, is_first_time_chatter, is_returning_chatter, version,
-            raid_id, first_message_emotes, profile_image, last_seen_before_at, sessions_seen,
-            first_message_id, badges)
-         SELECT p.session_id, p.twitch_id, p.username, p.display_name, p.first_message, p.lines,
-                p.first_seen_at, p.last_seen_at, p.first_msg, p.returning_chatter, b.list_version,
-                rd.raid_id,
-                p.emotes, pr.profile_image, h.last_seen_before_at, h.earlier_sessions + 1,
-                p.first_message_id, p.badges
-           FROM per_chatter p JOIN bumped b ON b.id = p.session_id
-           LEFT JOIN raiders rd ON rd.session_id = p.session_id AND rd.twitch_id = p.twitch_id
-           -- The image when the cache has it; else the profile job fetches it shortly after.
-           LEFT JOIN sessions.chatter_profiles pr ON pr.twitch_id = p.twitch_id
-           -- The chatter's history with this owner, looked up only for a chatter new to the
-           -- session (the NOT EXISTS gates the lookup; a known chatter keeps its values).
-           CROSS JOIN LATERAL (
-             SELECT max(e.last_seen_at) AS last_seen_before_at, count(*)::int AS earlier_sessions
-               FROM sessions.chatters e JOIN sessions.sessions es ON es.id = e.session_id
-              WHERE e.twitch_id = p.twitch_id AND es.user_id = b.user_id
-                AND e.session_id <> p.session_id AND e.first_seen_at < p.first_seen_at
-                AND NOT EXISTS (SELECT 1 FROM sessions.chatters k
-                                 WHERE k.session_id = p.session_id AND k.twitch_id = p.twitch_id)
-           ) h
-         ON CONFLICT (session_id, twitch_id) DO UPDATE SET
-           username = EXCLUDED.username,
-           display_name = EXCLUDED.display_name,
-           message_count = c.message_count + EXCLUDED.message_count,
-           last_seen_at = GREATEST(c.last_seen_at, EXCLUDED.last_seen_at),
-           -- A line sent earlier than the first one counted (reordered delivery) becomes the first.
-           first_message = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
-                                THEN EXCLUDED.first_message ELSE c.first_message END,
-           is_first_time_chatter = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
-                                THEN EXCLUDED.is_first_time_chatter ELSE c.is_first_time_chatter END,
-           is_returning_chatter = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
-                                THEN EXCLUDED.is_returning_chatter ELSE c.is_returning_chatter END,
-           first_message_emotes = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
-                                THEN EXCLUDED.first_message_emotes ELSE c.first_message_emotes END,
-           -- Its id, so a moderator deleting that message on Twitch marks it (ADR 0041).
-           first_message_id = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
-                                THEN EXCLUDED.first_message_id ELSE c.first_message_id END,
-           -- A chatter who speaks again after their timeout ended is back on the desk.
-           moderation = CASE WHEN ${TIMEOUT_OVER} THEN NULL ELSE c.moderation END,
-           timeout_ends_at = CASE WHEN ${TIMEOUT_OVER} THEN NULL ELSE c.timeout_ends_at END,
-           first_seen_at = LEAST(c.first_seen_at, EXCLUDED.first_seen_at),
-           -- The badges of the latest line (ADR 0055): a sub that lapsed loses the badge.
-           badges = CASE WHEN EXCLUDED.last_seen_at >= c.last_seen_at
-                         THEN EXCLUDED.badges ELSE c.badges END,
-           version = EXCLUDED.version
-         RETURNING c.*, (xmax = 0) AS inserted),
-       recorded AS (
-         ${chattersChangedInsert(`(SELECT u.*, b.user_id AS owner_id
-             FROM upserted u JOIN bumped b ON b.id = u.session_id)`)})
-       SELECT ${CHATTER_JSON} AS chatter, c.inserted, b.user_id AS owner_id,
-              b.editor_ids, b.list_version::text AS list_version
-         FROM upserted c JOIN bumped b ON b.id = c.session_id
-         LEFT JOIN sessions.users g ON g.id = c.greeted_by
-        ORDER BY c.first_seen_at, c.id`,
+      'sessions_record_chat_lines',
+      RECORD_CHAT_LINES,
       // The batch as one JSON parameter: serialised natively, where twelve array parameters
       // had every element escaped one by one in JavaScript (ADR 0058).
       [JSON.stringify(counted.map(inputRow))],
@@ -481,6 +376,121 @@ function inputRow({ sessionId, line }: { sessionId: string; line: ChatLineReceiv
     badges: line.badges ?? {},
   };
 }
+
+/**
+ * The active session of each channel of a batch of chat lines, with what decides which lines
+ * count. Parameter: the channels' logins. Prepared (ADR 0059).
+ */
+const MONITORED_SESSIONS = `SELECT DISTINCT ON (u.username) s.id, s.user_id, u.username AS channel, s.keywords,
+          coalesce((SELECT array_agg(lower(i.username)) FROM sessions.ignored_users i
+                     WHERE i.owner_id = s.user_id), '{}') AS ignored
+     FROM sessions.sessions s JOIN sessions.users u ON u.id = s.user_id
+    WHERE s.is_active AND u.username = ANY($1::text[])
+    ORDER BY u.username, s.started_at DESC NULLS LAST, s.created_at DESC`;
+
+/**
+ * Counts a batch of chat lines in one statement (see `recordChatLines`). Parameter: the lines
+ * as JSON rows (`inputRow`). Prepared: planning it costs more than counting a few lines
+ * (ADR 0059).
+ */
+const RECORD_CHAT_LINES = `WITH input AS (
+     SELECT DISTINCT ON (session_id, message_id) *
+       FROM json_to_recordset($1::json)
+         AS t(session_id uuid, message_id text, twitch_id text, username text,
+              display_name text, text text, sent_ms bigint, first_msg boolean,
+              returning_chatter boolean, emotes json, subscription boolean, badges json)),
+   fresh AS (
+     INSERT INTO sessions.chat_lines_seen (session_id, message_id)
+     SELECT session_id, message_id FROM input
+     ON CONFLICT DO NOTHING
+     RETURNING session_id, message_id),
+   per_chatter AS (
+     SELECT i.session_id, i.twitch_id,
+            (array_agg(i.username ORDER BY i.sent_ms DESC, i.message_id))[1] AS username,
+            (array_agg(i.display_name ORDER BY i.sent_ms DESC, i.message_id))[1] AS display_name,
+            (array_agg(left(i.text, ${FIRST_MESSAGE_MAX}) ORDER BY i.sent_ms, i.message_id))[1]
+              AS first_message,
+            (array_agg(i.first_msg ORDER BY i.sent_ms, i.message_id))[1] AS first_msg,
+            (array_agg(i.returning_chatter ORDER BY i.sent_ms, i.message_id))[1]
+              AS returning_chatter,
+            (array_agg(i.emotes ORDER BY i.sent_ms, i.message_id))[1]::jsonb AS emotes,
+            (array_agg(i.message_id ORDER BY i.sent_ms, i.message_id))[1] AS first_message_id,
+            (array_agg(i.subscription ORDER BY i.sent_ms, i.message_id))[1]
+              AS first_subscription,
+            (array_agg(i.badges ORDER BY i.sent_ms DESC, i.message_id))[1]::jsonb AS badges,
+            count(*)::int AS lines,
+            'epoch'::timestamptz + min(i.sent_ms) * interval '1 millisecond' AS first_seen_at,
+            'epoch'::timestamptz + max(i.sent_ms) * interval '1 millisecond' AS last_seen_at
+       FROM input i JOIN fresh f USING (session_id, message_id)
+      GROUP BY i.session_id, i.twitch_id),
+   bumped AS (
+     UPDATE sessions.sessions s SET list_version = s.list_version + 1
+      WHERE s.id IN (SELECT DISTINCT session_id FROM per_chatter)
+     RETURNING s.id, s.list_version, s.user_id,
+       -- Who may see the session's live events, read in this statement (no second trip).
+       ARRAY(SELECT e.editor_id::text FROM sessions.global_editors e
+              WHERE e.owner_id = s.user_id) AS editor_ids),
+   -- New chatters arriving with a raid are its raiders; one already here never is.
+   raiders AS (${RAIDERS_OF_BATCH}),
+   upserted AS (
+     INSERT INTO sessions.chatters AS c
+       (session_id, twitch_id, username, display_name, first_message, message_count,
+        first_seen_at, last_seen_at, is_first_time_chatter, is_returning_chatter, version,
+        raid_id, first_message_emotes, profile_image, last_seen_before_at, sessions_seen,
+        first_message_id, badges)
+     SELECT p.session_id, p.twitch_id, p.username, p.display_name, p.first_message, p.lines,
+            p.first_seen_at, p.last_seen_at, p.first_msg, p.returning_chatter, b.list_version,
+            rd.raid_id,
+            p.emotes, pr.profile_image, h.last_seen_before_at, h.earlier_sessions + 1,
+            p.first_message_id, p.badges
+       FROM per_chatter p JOIN bumped b ON b.id = p.session_id
+       LEFT JOIN raiders rd ON rd.session_id = p.session_id AND rd.twitch_id = p.twitch_id
+       -- The image when the cache has it; else the profile job fetches it shortly after.
+       LEFT JOIN sessions.chatter_profiles pr ON pr.twitch_id = p.twitch_id
+       -- The chatter's history with this owner, looked up only for a chatter new to the
+       -- session (the NOT EXISTS gates the lookup; a known chatter keeps its values).
+       CROSS JOIN LATERAL (
+         SELECT max(e.last_seen_at) AS last_seen_before_at, count(*)::int AS earlier_sessions
+           FROM sessions.chatters e JOIN sessions.sessions es ON es.id = e.session_id
+          WHERE e.twitch_id = p.twitch_id AND es.user_id = b.user_id
+            AND e.session_id <> p.session_id AND e.first_seen_at < p.first_seen_at
+            AND NOT EXISTS (SELECT 1 FROM sessions.chatters k
+                             WHERE k.session_id = p.session_id AND k.twitch_id = p.twitch_id)
+       ) h
+     ON CONFLICT (session_id, twitch_id) DO UPDATE SET
+       username = EXCLUDED.username,
+       display_name = EXCLUDED.display_name,
+       message_count = c.message_count + EXCLUDED.message_count,
+       last_seen_at = GREATEST(c.last_seen_at, EXCLUDED.last_seen_at),
+       -- A line sent earlier than the first one counted (reordered delivery) becomes the first.
+       first_message = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
+                            THEN EXCLUDED.first_message ELSE c.first_message END,
+       is_first_time_chatter = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
+                            THEN EXCLUDED.is_first_time_chatter ELSE c.is_first_time_chatter END,
+       is_returning_chatter = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
+                            THEN EXCLUDED.is_returning_chatter ELSE c.is_returning_chatter END,
+       first_message_emotes = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
+                            THEN EXCLUDED.first_message_emotes ELSE c.first_message_emotes END,
+       -- Its id, so a moderator deleting that message on Twitch marks it (ADR 0041).
+       first_message_id = CASE WHEN EXCLUDED.first_seen_at < c.first_seen_at
+                            THEN EXCLUDED.first_message_id ELSE c.first_message_id END,
+       -- A chatter who speaks again after their timeout ended is back on the desk.
+       moderation = CASE WHEN ${TIMEOUT_OVER} THEN NULL ELSE c.moderation END,
+       timeout_ends_at = CASE WHEN ${TIMEOUT_OVER} THEN NULL ELSE c.timeout_ends_at END,
+       first_seen_at = LEAST(c.first_seen_at, EXCLUDED.first_seen_at),
+       -- The badges of the latest line (ADR 0055): a sub that lapsed loses the badge.
+       badges = CASE WHEN EXCLUDED.last_seen_at >= c.last_seen_at
+                     THEN EXCLUDED.badges ELSE c.badges END,
+       version = EXCLUDED.version
+     RETURNING c.*, (xmax = 0) AS inserted),
+   recorded AS (
+     ${chattersChangedInsert(`(SELECT u.*, b.user_id AS owner_id
+         FROM upserted u JOIN bumped b ON b.id = u.session_id)`)})
+   SELECT ${CHATTER_JSON} AS chatter, c.inserted, b.user_id AS owner_id,
+          b.editor_ids, b.list_version::text AS list_version
+     FROM upserted c JOIN bumped b ON b.id = c.session_id
+     LEFT JOIN sessions.users g ON g.id = c.greeted_by
+    ORDER BY c.first_seen_at, c.id`;
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f-]{36})$/i;
 
