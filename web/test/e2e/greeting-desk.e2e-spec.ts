@@ -12,6 +12,7 @@ import {
   screenshot,
   signInQuickly,
   Standalone,
+  settledValue,
 } from './harness.js';
 
 const KEYWORD = 'deskword';
@@ -195,7 +196,7 @@ describe('greeting desk', () => {
     await page.getByText(/^0 of \d+ chatters match$/).waitFor();
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Escape');
-    await expect(search.inputValue()).resolves.toBe('DESK_V1');
+    expect(await settledValue(search, 'DESK_V1')).toBe('DESK_V1');
     await expect(search.evaluate((el) => el === document.activeElement)).resolves.toBe(false);
     // Only the seeded chatters for the triage: the demo chat's may arrive between them.
     await page.keyboard.press('/');

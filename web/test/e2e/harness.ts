@@ -1,7 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach } from '@jest/globals';
-import { type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type Cookie,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import type {
   ChatterDto,
   GlobalEditorInviteDto,
@@ -74,6 +80,24 @@ export class Standalone {
   waitForChannelJoined(): Promise<void> {
     return this.runtime.waitForChannelJoined('demo_streamer');
   }
+}
+
+/**
+ * The input's value once it is `expected`, or what it shows after `timeoutMs`: a form fills
+ * its fields when its data has loaded, after the field itself appeared.
+ */
+export async function settledValue(
+  input: Locator,
+  expected: string,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await input.inputValue();
+  while (value !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await input.inputValue();
+  }
+  return value;
 }
 
 /**

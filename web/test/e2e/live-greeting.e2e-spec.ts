@@ -10,6 +10,7 @@ import {
   signInByConsent,
   Standalone,
   type ChatLine,
+  settledValue,
 } from './harness.js';
 
 /** Only lines with this keyword count, so the demo chat never adds chatters to the session. */
@@ -70,7 +71,7 @@ describe('streamer flow: sign in, a live session, greeting across dashboard, ses
   it('creates a session with a keyword and lists injected chatters live', async () => {
     await dashboard.getByRole('button', { name: 'New Session' }).click();
     const name = dashboard.getByLabel('Session name');
-    await expect(name.inputValue()).resolves.toBe('demo_streamer Stream');
+    expect(await settledValue(name, 'demo_streamer Stream')).toBe('demo_streamer Stream');
     await name.fill('E2E Stream');
     const keyword = dashboard.getByLabel('Keywords');
     await keyword.fill(KEYWORD);
@@ -119,7 +120,7 @@ describe('streamer flow: sign in, a live session, greeting across dashboard, ses
     await overlay.setViewportSize({ width: 400, height: 600 });
     await overlay.goto(`${app.origin}/obs`);
     await greetButton(overlay, 'e2e_alice').waitFor();
-    await expect(overlay.getByRole('combobox', { name: 'Session' }).inputValue()).resolves.toBe(
+    expect(await settledValue(overlay.getByRole('combobox', { name: 'Session' }), session.id)).toBe(
       session.id,
     );
 

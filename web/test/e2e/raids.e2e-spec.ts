@@ -13,6 +13,7 @@ import {
   screenshot,
   signInQuickly,
   Standalone,
+  settledValue,
 } from './harness.js';
 
 const KEYWORD = 'raidword';
@@ -290,7 +291,7 @@ describe('raids', () => {
     await page.goto(`${app.origin}/settings`);
     const section = page.getByRole('region', { name: 'Raids' });
     const input = section.getByRole('spinbutton', { name: 'Raid window in seconds' });
-    await expect(input.inputValue()).resolves.toBe('90');
+    expect(await settledValue(input, '90')).toBe('90');
     // Chromium logs the refused request.
     allowConsoleMessages(/the server responded with a status of 400/);
     await input.fill('14');

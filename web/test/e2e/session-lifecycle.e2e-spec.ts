@@ -14,6 +14,7 @@ import {
   SCREENSHOT_DIR,
   signInQuickly,
   Standalone,
+  settledValue,
 } from './harness.js';
 import { blockingViolations, expectToast, openSettings, section } from './settings-helpers.js';
 
@@ -124,7 +125,7 @@ describe('session lifecycle: one running session per channel', () => {
     await sessionPage.getByRole('heading', { name: target.name }).waitFor();
     await sessionPage.getByRole('button', { name: `Rename session ${target.name}` }).click();
     const field = sessionPage.getByRole('textbox', { name: 'Session name' });
-    await expect(field.inputValue()).resolves.toBe(target.name);
+    expect(await settledValue(field, target.name)).toBe(target.name);
     await field.fill('   ');
     await field.press('Enter');
     await sessionPage.getByRole('alert').filter({ hasText: 'Session name is required' }).waitFor();
@@ -158,7 +159,7 @@ describe('session lifecycle: one running session per channel', () => {
     const preferences = section(sessionPage, 'Preferences');
     const grace = preferences.getByRole('combobox', { name: 'Wait for the stream to come back' });
     await expect(grace.isDisabled()).resolves.toBe(true);
-    await expect(grace.inputValue()).resolves.toBe('10');
+    expect(await settledValue(grace, '10')).toBe('10');
     await preferences.getByRole('switch', { name: 'Auto-start sessions' }).click();
     await expectToast(sessionPage, 'Settings updated successfully');
     await waitFor(async () => !(await grace.isDisabled()), { what: 'the grace select enabled' });

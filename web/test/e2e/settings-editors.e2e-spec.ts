@@ -14,6 +14,7 @@ import {
   signInByConsent,
   signInQuickly,
   Standalone,
+  settledValue,
 } from './harness.js';
 import { expectToast, openSettings, readChat, searchUser, section } from './settings-helpers.js';
 
@@ -81,7 +82,7 @@ describe('global editors, language and announcements across users', () => {
     const results = await searchUser(area, 'Search users to invite', EDITOR);
     await results.getByText('Pending Approval').waitFor();
     await results.getByRole('button', { name: 'Choose' }).click();
-    await expect(area.getByLabel('Username', { exact: true }).inputValue()).resolves.toBe(EDITOR);
+    expect(await settledValue(area.getByLabel('Username', { exact: true }), EDITOR)).toBe(EDITOR);
     await area.getByRole('button', { name: 'Invite', exact: true }).click();
     await expectToast(owner, 'Global editor invite sent successfully');
     const sent = area.getByRole('list', { name: 'Invites Sent' });

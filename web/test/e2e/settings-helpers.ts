@@ -76,6 +76,21 @@ let axeSource: string | undefined;
 /** axe-core on the page as it is: one line per serious or critical violation. */
 export async function blockingViolations(page: Page, screen: string): Promise<string[]> {
   axeSource ??= await readFile(path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  // A toast sliding in is see-through for a moment; axe judges the screen the user reads.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.addScriptTag({ content: axeSource });
   }

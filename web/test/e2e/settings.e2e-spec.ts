@@ -11,6 +11,7 @@ import {
   screenshot,
   signInQuickly,
   Standalone,
+  settledValue,
 } from './harness.js';
 import {
   blockingViolations,
@@ -202,7 +203,7 @@ describe('settings page', () => {
     const area = section(page, 'Ignored Users');
     const results = await searchUser(area, 'Search users to ignore', 'e2e_chatty');
     await results.getByRole('button', { name: 'Choose' }).click();
-    await expect(area.getByLabel('Chosen username').inputValue()).resolves.toBe('e2e_chatty');
+    expect(await settledValue(area.getByLabel('Chosen username'), 'e2e_chatty')).toBe('e2e_chatty');
     await expect(area.getByLabel('Chosen username').getAttribute('readonly')).resolves.toBe('');
     await area.getByLabel('Reason (optional)').fill('spams links');
     await area.getByRole('button', { name: 'Add to ignore list' }).click();
@@ -246,7 +247,9 @@ describe('settings page', () => {
   it('copies the overlay URL and gives the OBS hints', async () => {
     await openSettings(page, app);
     const area = section(page, 'OBS Integration');
-    await expect(area.getByLabel('Overlay URL').inputValue()).resolves.toBe(`${app.origin}/obs`);
+    expect(await settledValue(area.getByLabel('Overlay URL'), `${app.origin}/obs`)).toBe(
+      `${app.origin}/obs`,
+    );
     await area.getByRole('button', { name: 'Copy' }).click();
     await expectToast(page, 'URL copied to clipboard!');
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
