@@ -490,7 +490,7 @@ async function measure() {
       let now = 0;
       // Polled every 50 ms: whether each channel's latest line is counted (an index lookup
       // each), and only then the whole count. Counting the whole table on every poll grew to
-      // 25–45 ms of PostgreSQL's CPU a poll, half a CPU taken from the pipeline it measures.
+      // 24–42 ms of PostgreSQL's CPU a poll, half a CPU taken from the pipeline it measures.
       while (Date.now() - generatorEnd < DRAIN_MS) {
         if (await lastLinesCounted()) {
           now = await counted();

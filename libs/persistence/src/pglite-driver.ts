@@ -49,12 +49,8 @@ class PGliteClient extends EventEmitter {
   ) {
     // A prepared statement's name means nothing to the one embedded session: it runs as is.
     const sql = typeof statement === 'string' ? statement : statement.text;
-    const params =
-      typeof statement === 'string'
-        ? Array.isArray(parameters)
-          ? parameters
-          : undefined
-        : statement.values;
+    const inline = Array.isArray(parameters) ? parameters : undefined;
+    const params = typeof statement === 'string' ? inline : statement.values;
     const done = typeof parameters === 'function' ? parameters : callback;
     try {
       // Without parameters, exec() allows several statements (migrations); TypeORM expects

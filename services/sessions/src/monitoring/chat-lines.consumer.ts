@@ -46,14 +46,14 @@ const MAX_ACK_PENDING = 32;
 
 /**
  * The chat pipeline's last step: lines from the durable stream become chatters. Each batch is
- * one set-based upsert (ignore list, bots, the owner's own lines and keywords applied in it);
- * the batch is acknowledged only after that statement committed, so a crash redelivers it,
- * and message ids recorded per session make the redelivery count nothing twice. The live
- * event follows the commit: one per session of the batch, with all its new and changed
- * chatters and who may see them (read in the same statement). Raid records on the same stream
- * (ADR 0032) are stored first, so the batch's new chatters who arrive with a raid are marked;
- * moderation records (ADR 0041) are applied last, so a ban finds the row its target's lines in
- * the same batch created.
+ * counted by set-based upserts, one per shard of whole channels (ADR 0059), with the ignore
+ * list, bots, the owner's own lines and keywords applied in them. The batch is acknowledged
+ * only after those statements committed, so a crash redelivers it, and message ids recorded
+ * per session make the redelivery count nothing twice. The live event follows the commit:
+ * one per session of the batch, with all its new and changed chatters and who may see them
+ * (read in the same statement). Raid records on the same stream (ADR 0032) are stored first,
+ * so the batch's new chatters who arrive with a raid are marked; moderation records (ADR 0041)
+ * are applied last, so a ban finds the row its target's lines in the same batch created.
  */
 @Injectable()
 export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {

@@ -11,7 +11,7 @@ import {
 } from '@greetboard/contracts/wire';
 import { MessageSquareText } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
@@ -108,9 +108,12 @@ function ScopeNotice({ settings, open }: { settings: WelcomeSettingsDto; open: b
 function WelcomeForm({ settings, isOwner }: { settings: WelcomeSettingsDto; isOwner: boolean }) {
   const { t } = useTranslation('welcome');
   const errorText = useServerErrorText();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  // Only what the owner changed and has not saved: other fields follow the stored settings
+  // (saved in another tab, say) without taking the owner's unsaved edits away.
+  const [edits, setEdits] = useState<Partial<Draft>>({});
+  const draft: Draft = { ...draftOf(settings), ...edits };
+  const edit = (change: Partial<Draft>) => setEdits((current) => ({ ...current, ...change }));
   const [update, { isLoading }] = useUpdateWelcomeMutation();
-  useEffect(() => setDraft(draftOf(settings)), [settings]);
   const problems = Object.fromEntries(
     WELCOME_KINDS.map((kind) => [kind, welcomeTemplateProblem(kind, draft[kind])]),
   ) as Record<WelcomeKind, ReturnType<typeof welcomeTemplateProblem>>;
@@ -121,6 +124,7 @@ function WelcomeForm({ settings, isOwner }: { settings: WelcomeSettingsDto; isOw
     if (invalid) return;
     try {
       await update({ sessionId: settings.sessionId, ...draft }).unwrap();
+      setEdits({});
       toast.success(t('welcome:saved'), { id: 'welcome-saved' });
     } catch (error) {
       toast.error(errorText(error) ?? t('welcome:saveFailed'), { id: 'welcome-saved' });
@@ -138,7 +142,7 @@ function WelcomeForm({ settings, isOwner }: { settings: WelcomeSettingsDto; isOw
           <Switch.Root
             className="switch"
             checked={draft.enabled}
-            onCheckedChange={(enabled) => setDraft({ ...draft, enabled })}
+            onCheckedChange={(enabled) => edit({ enabled })}
           >
             <Switch.Thumb className="switch-thumb" />
           </Switch.Root>
@@ -150,7 +154,7 @@ function WelcomeForm({ settings, isOwner }: { settings: WelcomeSettingsDto; isOw
             kind={kind}
             value={draft[kind]}
             problem={problems[kind]}
-            onChange={(value) => setDraft({ ...draft, [kind]: value })}
+            onChange={(value) => edit({ [kind]: value })}
           />
         ))}
         <p className="field-hint">{t('welcome:emptyMeansNone')}</p>
@@ -158,7 +162,7 @@ function WelcomeForm({ settings, isOwner }: { settings: WelcomeSettingsDto; isOw
           <Switch.Root
             className="switch"
             checked={draft.shoutoutRaiders}
-            onCheckedChange={(shoutoutRaiders) => setDraft({ ...draft, shoutoutRaiders })}
+            onCheckedChange={(shoutoutRaiders) => edit({ shoutoutRaiders })}
           >
             <Switch.Thumb className="switch-thumb" />
           </Switch.Root>
