@@ -243,9 +243,10 @@ export interface SeededSession {
 }
 
 /**
- * For a signed-in streamer's page: a session whose keywords let only `keyword` lines count
- * (so the demo chat stays out), each viewer's first line, a second line from the first
- * `repeat` viewers, and the first `greet` of them greeted.
+ * For a signed-in streamer's page: a session with `keyword` among its keywords, each viewer's
+ * first line, a second line from the first `repeat` viewers, and the first `greet` of them
+ * greeted. The demo chat's greetings ('hi chat', 'hello everyone') count too, so demo viewers
+ * join the list while a test runs: a test counts its own viewers, never the whole list.
  */
 export async function seedSession(
   page: Page,
