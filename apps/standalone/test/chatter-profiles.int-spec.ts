@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SESSIONS_REQUESTS, type ChatLineReceived, type ChatterDto } from '@greetboard/contracts';
+import { SESSIONS_REQUESTS, type ChatLineReceived } from '@greetboard/contracts';
 import { ChatterProfilesJob, ChattersRepository } from '@greetboard/sessions';
 import type { EmulatorUser } from '@greetboard/twitch-emulator';
 import {
@@ -115,12 +115,9 @@ describe('chatter profile images from Helix users', () => {
     await job.run();
     expect(helixCalls).toEqual([100, 50]);
     expect(await imagesOf(crowd)).toEqual(crowd.map((viewer) => viewer.profileImageUrl));
-    // The screens learn of it through the list's changes (and the live event with them).
-    const changes = await chatters.changesSince(sessionId, version, 500);
-    expect(changes.chatters).toHaveLength(150);
-    expect(changes.chatters.every((chatter: ChatterDto) => chatter.profileImage !== null)).toBe(
-      true,
-    );
+    // The screens learn of it through the list's version (their pages' ETag) and the live
+    // event with it.
+    expect(BigInt(await chatters.listVersion(sessionId))).toBeGreaterThan(BigInt(version));
 
     // Nothing is due now: no call.
     helixCalls.length = 0;

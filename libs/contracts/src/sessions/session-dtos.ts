@@ -49,13 +49,6 @@ export interface ChatterListVersion {
   version: string;
 }
 
-/** Chatters changed after a version, in change order; `complete` false when there were more. */
-export interface ChatterChanges {
-  version: string;
-  chatters: ChatterDto[];
-  complete: boolean;
-}
-
 /**
  * One page of a session's chatters in a screen's order and filters, with the counts the
  * screen shows: `total`, `greeted` and `pending` over the whole session (pending: neither

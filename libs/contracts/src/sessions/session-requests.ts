@@ -21,7 +21,6 @@ import { SessionActor } from './actor.js';
 import { MAX_KEYWORDS_TEXT_LENGTH } from './keywords.js';
 import {
   INVITE_STATUSES,
-  type ChatterChanges,
   type ChatterListVersion,
   type ChatterPage,
   type ChatterView,
@@ -226,12 +225,6 @@ export class ChatterViewRequest extends SessionIdRequest {
   search: string;
 }
 
-/** The chatters changed after a list version the caller already holds. */
-export class ChatterChangesRequest extends SessionIdRequest {
-  @Matches(/^\d{1,19}$/)
-  sinceVersion: string;
-}
-
 export class GreetChatterRequest extends withActor(GreetChatterBody) {
   @IsUUID()
   chatterId: string;
@@ -342,10 +335,6 @@ export const SESSIONS_REQUESTS = {
   viewChatters: request<ChatterViewRequest, ChatterView>(
     SUBJECTS.sessions.viewChatters,
     ChatterViewRequest,
-  ),
-  listChatterChanges: request<ChatterChangesRequest, ChatterChanges>(
-    SUBJECTS.sessions.listChatterChanges,
-    ChatterChangesRequest,
   ),
   greetChatter: request<GreetChatterRequest, ChatterDto>(
     SUBJECTS.sessions.greetChatter,

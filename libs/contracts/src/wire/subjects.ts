@@ -54,7 +54,6 @@ export const SUBJECTS = {
     chatterListVersion: 'sessions.chatter.list-version.v1',
     listChatters: 'sessions.chatter.list.v1',
     viewChatters: 'sessions.chatter.view.v1',
-    listChatterChanges: 'sessions.chatter.changes.v1',
     greetChatter: 'sessions.chatter.greet.v1',
     listRaids: 'sessions.raid.list.v1',
     greetRaiders: 'sessions.raid.greet.v1',

@@ -6,11 +6,9 @@ import {
   GreetChatterRequest,
   SESSIONS_REQUESTS,
   SessionIdRequest,
-  ChatterChangesRequest,
   ChatterViewRequest,
   type ChatterView,
   type ChatterCardDto,
-  type ChatterChanges,
   type ChatterDto,
   type ChatterListVersion,
   type ChatterPage,
@@ -35,11 +33,6 @@ export class ChattersHandler {
   @OnRequest(SESSIONS_REQUESTS.viewChatters)
   view(@Payload() request: ChatterViewRequest): Promise<ChatterView> {
     return this.chatters.view(request);
-  }
-
-  @OnRequest(SESSIONS_REQUESTS.listChatterChanges)
-  changes(@Payload() request: ChatterChangesRequest): Promise<ChatterChanges> {
-    return this.chatters.changes(request.actor, request.sessionId, request.sinceVersion);
   }
 
   @OnRequest(SESSIONS_REQUESTS.chatterCard)

@@ -91,36 +91,6 @@ export class ChattersRepository {
     return row?.version ?? '0';
   }
 
-  /**
-   * The chatters changed after `sinceVersion`, up to `limit`; `complete` is false when there
-   * were more (the caller then reads the whole list again). The version is read first, so
-   * every change up to it is included. `version` has no index of its own (ADR 0058: chat lines
-   * update chatters in place), so this reads the session's rows; no screen asks for it.
-   */
-  async changesSince(
-    sessionId: string,
-    sinceVersion: string,
-    limit: number,
-  ): Promise<{ version: string; chatters: ChatterDto[]; complete: boolean }> {
-    const version = await this.listVersion(sessionId);
-    // The common case: nothing changed since the caller's copy.
-    if (version === sinceVersion) return { version, chatters: [], complete: true };
-    const rows = await queryRows<ChatterJsonRow>(
-      this.dataSource,
-      `SELECT ${CHATTER_JSON} AS chatter
-         FROM sessions.chatters c LEFT JOIN sessions.users g ON g.id = c.greeted_by
-        WHERE c.session_id = $1 AND c.version > $2::bigint
-        ORDER BY c.version
-        LIMIT ${limit + 1}`,
-      [sessionId, sinceVersion],
-    );
-    return {
-      version,
-      chatters: rows.slice(0, limit).map((row) => row.chatter),
-      complete: rows.length <= limit,
-    };
-  }
-
   /** A page of the session's chatters by first seen, oldest first (ties by id). */
   async page(sessionId: string, after: string | undefined): Promise<ChatterPage> {
     const cursor = after === undefined ? undefined : parseCursor(after);

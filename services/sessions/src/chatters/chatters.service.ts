@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   DomainError,
   type ChatterCardDto,
-  type ChatterChanges,
   type ChatterDto,
   type ChatterListVersion,
   type ChatterPage,
@@ -16,9 +15,6 @@ import { SessionAccessRules } from '../sessions/session-access.js';
 import { ChattersRepository } from './chatters.repository.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { WelcomeService } from '../welcome/welcome.service.js';
-
-/** Changes sent at most in one answer; a caller behind by more reads the whole list again. */
-const MAX_CHANGES = 500;
 
 @Injectable()
 export class ChattersService {
@@ -34,15 +30,6 @@ export class ChattersService {
   async listVersion(actor: SessionActor, sessionId: string): Promise<ChatterListVersion> {
     await this.access.toManageChatters(sessionId, actor);
     return { sessionId, version: await this.chatters.listVersion(sessionId) };
-  }
-
-  async changes(
-    actor: SessionActor,
-    sessionId: string,
-    sinceVersion: string,
-  ): Promise<ChatterChanges> {
-    await this.access.toManageChatters(sessionId, actor);
-    return this.chatters.changesSince(sessionId, sinceVersion, MAX_CHANGES);
   }
 
   async page(actor: SessionActor, sessionId: string, after?: string): Promise<ChatterPage> {

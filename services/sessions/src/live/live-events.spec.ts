@@ -58,7 +58,7 @@ describe('splitToFit', () => {
     expect(parts.length).toBeGreaterThan(1);
     for (const part of parts) {
       expect(part.sessionId).toBe(SESSION);
-      // No part alone is version 42: a gateway holding 41 must ask for the changes.
+      // No part alone is version 42, so none carries a version.
       expect(part.listVersion).toBeUndefined();
       expect(part.userIds).toEqual(whole.userIds);
       expect(Buffer.byteLength(JSON.stringify(part))).toBeLessThan(1024 * 1024);

@@ -147,7 +147,7 @@ export function splitToFit(event: LiveChattersEvent): LiveChattersEvent[] {
   for (const chatter of event.updated) add('updated', chatter);
   parts.push(part);
   if (parts.length === 1) return parts;
-  // No part alone is the committed version: gateways then ask for the changes instead.
+  // No part alone is the committed version, so none carries it.
   return parts.map(({ listVersion: _whole, linesSentAt, ...rest }) => {
     if (!linesSentAt) return rest;
     // Each part carries the line times of its own chatters only.
