@@ -452,6 +452,35 @@ describe('chatters, greeting and chat lines over the bus', () => {
     expect(seen).toEqual(lines.map((l) => l.login));
   });
 
+  it('keeps a page of chatters whose texts are all escapes under the bus message limit', async () => {
+    const escapes = await h.request(R.createSession, { actor: owner.actor, name: 'Escapes' });
+    // Twitch's longest message, every character one that JSON escapes.
+    const text = '"\\'.repeat(250);
+    const lines = Array.from({ length: 600 }, (_, i) =>
+      chatLine(owner.username, `quoter_${i}`, text),
+    );
+    await h.chatters.recordChatLines(lines);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await h.request(R.listChatters, {
+        actor: owner.actor,
+        sessionId: escapes.id,
+        ...(cursor ? { after: cursor } : {}),
+      });
+      pages += 1;
+      expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThan(1_000_000);
+      const { chatters } = page;
+      expect(chatters.every((chatter) => chatter.firstMessage === text)).toBe(true);
+      seen.push(...chatters.map((c) => c.username));
+      cursor = page.next ?? undefined;
+    } while (cursor);
+    // Fewer than 250 chatters fit a page here.
+    expect(pages).toBeGreaterThan(3);
+    expect(seen).toEqual(lines.map((l) => l.login));
+  });
+
   it('gives the chat-line path the same chatter as every other read, times as JavaScript writes them', async () => {
     const same = await h.request(R.createSession, { actor: owner.actor, name: 'Same' });
     const text = 'Kappa "quoted" \\ ünïcödé 😀';
