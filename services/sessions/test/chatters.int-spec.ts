@@ -3,6 +3,7 @@ import {
   SESSIONS_REQUESTS as R,
   sendRequest,
   type ChatterDto,
+  type ChatterPage,
   type SessionDto,
 } from '@greetboard/contracts';
 import { waitFor } from '@greetboard/testing';
@@ -20,6 +21,21 @@ describe('chatters, greeting and chat lines over the bus', () => {
 
   const list = async (actor = owner.actor, sessionId = session.id) =>
     (await h.request(R.listChatters, { actor, sessionId })).chatters;
+  /** Every page of the owner's session `sessionId`, following `next` to the end. */
+  const allPages = async (sessionId: string) => {
+    const pages: ChatterPage[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await h.request(R.listChatters, {
+        actor: owner.actor,
+        sessionId,
+        ...(cursor ? { after: cursor } : {}),
+      });
+      pages.push(page);
+      cursor = page.next ?? undefined;
+    } while (cursor);
+    return pages;
+  };
 
   beforeAll(async () => {
     h = await startSessionsHarness();
@@ -434,22 +450,12 @@ describe('chatters, greeting and chat lines over the bus', () => {
     await h.chatters.recordChatLines(lines);
     const after = await h.request(R.chatterListVersion, { actor: owner.actor, sessionId: big.id });
     expect(BigInt(after.version)).toBeGreaterThan(BigInt(before.version));
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const page = await h.request(R.listChatters, {
-        actor: owner.actor,
-        sessionId: big.id,
-        ...(cursor ? { after: cursor } : {}),
-      });
-      pages += 1;
-      expect(JSON.stringify(page).length).toBeLessThan(1_000_000);
-      seen.push(...page.chatters.map((c) => c.username));
-      cursor = page.next ?? undefined;
-    } while (cursor);
-    expect(pages).toBeGreaterThan(1);
-    expect(seen).toEqual(lines.map((l) => l.login));
+    const pages = await allPages(big.id);
+    for (const page of pages) expect(JSON.stringify(page).length).toBeLessThan(1_000_000);
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages.flatMap((page) => page.chatters.map((c) => c.username))).toEqual(
+      lines.map((l) => l.login),
+    );
   });
 
   it('keeps a page of chatters whose texts are all escapes under the bus message limit', async () => {
@@ -460,25 +466,16 @@ describe('chatters, greeting and chat lines over the bus', () => {
       chatLine(owner.username, `quoter_${i}`, text),
     );
     await h.chatters.recordChatLines(lines);
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const page = await h.request(R.listChatters, {
-        actor: owner.actor,
-        sessionId: escapes.id,
-        ...(cursor ? { after: cursor } : {}),
-      });
-      pages += 1;
+    const pages = await allPages(escapes.id);
+    for (const page of pages) {
       expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThan(1_000_000);
-      const { chatters } = page;
-      expect(chatters.every((chatter) => chatter.firstMessage === text)).toBe(true);
-      seen.push(...chatters.map((c) => c.username));
-      cursor = page.next ?? undefined;
-    } while (cursor);
+      expect(page.chatters.every((chatter) => chatter.firstMessage === text)).toBe(true);
+    }
     // Fewer than 250 chatters fit a page here.
-    expect(pages).toBeGreaterThan(3);
-    expect(seen).toEqual(lines.map((l) => l.login));
+    expect(pages.length).toBeGreaterThan(3);
+    expect(pages.flatMap((page) => page.chatters.map((c) => c.username))).toEqual(
+      lines.map((l) => l.login),
+    );
   });
 
   it('gives the chat-line path the same chatter as every other read, times as JavaScript writes them', async () => {

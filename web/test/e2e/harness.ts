@@ -91,13 +91,11 @@ export async function settledValue(
   expected: string,
   timeoutMs = 10_000,
 ): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await input.inputValue();
-  while (value !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await input.inputValue();
-  }
-  return value;
+  await waitFor(async () => (await input.inputValue()) === expected || null, {
+    timeoutMs,
+    what: `the value ${expected}`,
+  }).catch(() => undefined);
+  return input.inputValue();
 }
 
 /**
