@@ -13,13 +13,14 @@
 // measure fewer rates; `--label before` names the run in the JSON it prints, `--json file`
 // writes it to a file, `--from a.json,b.json` summarises the runs of such files instead of
 // measuring; `--profile DIR` writes a CPU profile of every product process there, to summarise
-// with `node bench/standalone/profile-summary.mjs`).
+// with `node bench/standalone/profile-summary.mjs`; `--perf-map` lets `perf record` name their
+// JavaScript functions; `--node-args "…"` passes Node.js options to them).
 // Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL), Redis on 127.0.0.1:6379 (or
 // BENCH_REDIS_URL) and /usr/sbin/nats-server, which it starts on a port of its own.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { cpus, platform, release, totalmem } from 'node:os';
+import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -50,6 +51,20 @@ const option = (name) => {
 const RATES = (option('--rates') ?? '2000,5000,10000,15000,20000').split(',').map(Number);
 const RUNS = Number(option('--runs') ?? 3);
 const PROFILE_DIR = option('--profile');
+/**
+ * `--perf-map`: the product processes write /tmp/perf-<pid>.map, so that `perf record -a -g`
+ * beside the benchmark names their JavaScript functions. Unlike `--profile` (V8's sampler,
+ * which counts a thread waiting for a CPU inside a system call as time in that call), perf
+ * counts CPU time only, kernel included.
+ */
+const PERF_MAP = process.argv.includes('--perf-map');
+/**
+ * `--gateways N`: N gateway replicas, the streamers' sockets spread over them (every replica
+ * receives every live event, as in a cluster).
+ */
+const GATEWAYS = Number(option('--gateways') ?? 1);
+/** `--node-args "--flag …"`: Node.js options for every product process (to compare settings). */
+const NODE_ARGS = (option('--node-args') ?? '').split(' ').filter(Boolean);
 /** `--no-drain` leaves out (3), the backlog drain, to measure the throughput and latency only. */
 const DRAIN = !process.argv.includes('--no-drain');
 /**
@@ -336,23 +351,40 @@ async function measure() {
           `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`,
           `--cpu-prof-name=${procName}-${run}-${processes.length}.cpuprofile`,
         ]
-      : [];
-    const started = startProcess(procName, script, env, profiling);
+      : PERF_MAP
+        ? [
+            '--perf-basic-prof-only-functions',
+            '--interpreted-frames-native-stack',
+            // The log V8 keeps beside the map, out of the working tree.
+            `--logfile=${path.join(tmpdir(), 'greetboard-v8-%p.log')}`,
+            '--no-logfile-per-isolate',
+          ]
+        : [];
+    const started = startProcess(procName, script, env, [...NODE_ARGS, ...profiling]);
     processes.push(started);
     return started;
   };
   let sessions = start('sessions', 'services/sessions/dist/main.js', common);
-  const gatewayPort = await freePort();
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const gatewayUrls = [];
+  const gateways = [];
+  for (let replica = 1; replica <= GATEWAYS; replica++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    gatewayUrls.push(url);
+    gateways.push(
+      start(`gateway-${replica}`, 'services/gateway/dist/main.js', {
+        ...common,
+        PORT: String(port),
+        PUBLIC_URL: url,
+      }),
+    );
+  }
   const others = [
-    start('gateway', 'services/gateway/dist/main.js', {
-      ...common,
-      PORT: String(gatewayPort),
-      PUBLIC_URL: gatewayUrl,
-    }),
+    ...gateways,
     start('ingest-1', 'services/chat-ingest/dist/main.js', ingestEnv(1)),
     start('ingest-2', 'services/chat-ingest/dist/main.js', ingestEnv(2)),
   ];
+  const ingests = others.slice(GATEWAYS);
   const streams = await JetStreamDurableStreams.connect(nats.url, INSTALLATION);
   const bus = new FailFastNatsClient({ servers: [nats.url] });
   bus.prefix = INSTALLATION;
@@ -390,8 +422,11 @@ async function measure() {
   const natsPid = childPid('nats-server');
   const cpuNow = () => ({
     sessions: cpuSeconds(sessions.child.pid),
-    gateway: cpuSeconds(others[0].child.pid),
-    'chat-ingest ×2': cpuSeconds(others[1].child.pid) + cpuSeconds(others[2].child.pid),
+    [GATEWAYS === 1 ? 'gateway' : `gateway ×${GATEWAYS}`]: gateways.reduce(
+      (sum, gateway) => sum + cpuSeconds(gateway.child.pid),
+      0,
+    ),
+    'chat-ingest ×2': cpuSeconds(ingests[0].child.pid) + cpuSeconds(ingests[1].child.pid),
     'nats-server': natsPid === undefined ? undefined : cpuSeconds(natsPid),
     postgresql: postgresCpuSeconds(),
     'benchmark (emulator)': (() => {
@@ -436,9 +471,10 @@ async function measure() {
     // Every streamer's dashboard: one live socket each, as the browser opens it.
     const samples = [];
     let measuring = false;
-    for (const cookie of signedIn.keys()) {
-      const socket = new WebSocket(`${gatewayUrl.replace('http', 'ws')}/ws`, {
-        headers: { cookie: `greetboard_session=${cookie}`, origin: gatewayUrl },
+    for (const [index, cookie] of [...signedIn.keys()].entries()) {
+      const url = gatewayUrls[index % GATEWAYS];
+      const socket = new WebSocket(`${url.replace('http', 'ws')}/ws`, {
+        headers: { cookie: `greetboard_session=${cookie}`, origin: url },
       });
       socket.on('message', (data) => {
         if (!measuring) return;

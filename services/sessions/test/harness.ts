@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { INestMicroservice } from '@nestjs/common';
 import pg from 'pg';
 import {
+  chatterMessageLines,
   DOMAIN_EVENTS,
   domainEventId,
   LIVE_EVENTS,
   sendRequest,
   type ChatLineReceived,
+  type ChatterDto,
+  type LiveChatterMessages,
   type LiveChattersEvent,
+  type LiveSessionMessages,
   type LiveEventEnvelope,
   type RequestDefinition,
   type SessionActor,
@@ -80,9 +84,11 @@ export async function startSessionsHarness(): Promise<SessionsHarness> {
   broker.subscribe(LIVE_EVENTS.relay.subject, (message) => {
     liveEvents.push((message.json() as { data: LiveEventEnvelope }).data);
   });
+  // Each session part of the chat pipeline's events, read back as the chatters it carries.
   const chatterEvents: LiveChattersEvent[] = [];
-  broker.subscribe(LIVE_EVENTS.chatters.subject, (message) => {
-    chatterEvents.push((message.json() as { data: LiveChattersEvent }).data);
+  broker.subscribe(LIVE_EVENTS.chatterMessages.subject, (message) => {
+    const { data } = message.json() as { data: LiveChatterMessages };
+    for (const part of data.sessions) chatterEvents.push(asChattersEvent(part));
   });
 
   const harness: SessionsHarness = {
@@ -190,4 +196,27 @@ export function chatLine(
     returningChatter: false,
     ...overrides,
   };
+}
+
+/** A session's part of a `LiveChatterMessages` event as the chatters its message lines carry. */
+function asChattersEvent(part: LiveSessionMessages): LiveChattersEvent {
+  const lines = chatterMessageLines(part.messages);
+  if (!lines || lines.length !== part.linesSentAt.length) {
+    throw new Error(`Malformed chatter messages of session ${part.sessionId}`);
+  }
+  const event: LiveChattersEvent = {
+    sessionId: part.sessionId,
+    userIds: part.userIds,
+    created: [],
+    updated: [],
+    ...(part.listVersion === undefined ? {} : { listVersion: part.listVersion }),
+  };
+  const linesSentAt: Record<string, number> = {};
+  for (const [index, line] of lines.entries()) {
+    const { type, payload } = JSON.parse(line) as { type: string; payload: ChatterDto };
+    (type === 'new_chatter' ? event.created : event.updated).push(payload);
+    if (part.linesSentAt[index] >= 0) linesSentAt[payload.id] = part.linesSentAt[index];
+  }
+  if (Object.keys(linesSentAt).length > 0) event.linesSentAt = linesSentAt;
+  return event;
 }

@@ -1,4 +1,14 @@
-import { IsArray, IsIn, IsNumberString, IsObject, IsOptional, IsUUID } from 'class-validator';
+import {
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumberString,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Min,
+} from 'class-validator';
 import { defineEvent } from '../messaging/definitions.js';
 import { SUBJECTS } from '../wire/subjects.js';
 import type { ChatterDto } from '../entities/entities.js';
@@ -122,7 +132,120 @@ export function isLiveChattersEvent(value: unknown): value is LiveChattersEvent 
   );
 }
 
+/**
+ * One session's part of a `LiveChatterMessages` event: its chatters as the spec's own
+ * `new_chatter` and `chatter_update` messages, serialised once by the sessions service (ADR
+ * 0060), for the sockets of `userIds` (the owner first, then the owner's editors) and of the
+ * session's room.
+ */
+export class LiveSessionMessages {
+  @IsUUID()
+  sessionId: string;
+
+  @IsArray()
+  @IsUUID('all', { each: true })
+  userIds: string[];
+
+  /**
+   * The messages as browsers receive them, one JSON text a line (JSON text never holds a raw
+   * line break), new chatters first. Gateways write them without parsing them.
+   */
+  @IsString()
+  messages: string;
+
+  /**
+   * Per message, in order: the Twitch time (`tmi-sent-ts`, epoch ms) of the newest chat line
+   * behind it, or -1 where no chat line made the change. Gateways measure the time from it to
+   * the sockets (`greetboard_chat_line_to_socket_seconds`); browsers never see it.
+   */
+  @IsArray()
+  @IsInt({ each: true })
+  @Min(-1, { each: true })
+  linesSentAt: number[];
+
+  /**
+   * The session's chatter-list version the batch committed, as on `LiveChattersEvent`; absent
+   * on the parts of a session's messages split over several events.
+   */
+  @IsOptional()
+  @IsNumberString({ no_symbols: true })
+  listVersion?: string;
+}
+
+/**
+ * The chat pipeline's live event (ADR 0060): every chatter one batch of chat lines (or one
+ * round of a job) created or changed, in every session it touched, in one bus message. Every
+ * gateway replica receives it; gateways check it with `isLiveChatterMessages` (the hot path
+ * skips class-validator, the decorators document the same shape) and each message line with
+ * `chatterMessageLines`.
+ */
+export class LiveChatterMessages {
+  @IsArray()
+  @IsObject({ each: true })
+  sessions: LiveSessionMessages[];
+}
+
+/** How each line of `LiveSessionMessages.messages` starts. */
+const CHATTER_MESSAGE_STARTS = [
+  '{"type":"new_chatter","payload":{',
+  '{"type":"chatter_update","payload":{',
+];
+
+/**
+ * The message lines of `LiveSessionMessages.messages`, or undefined unless every line starts
+ * as a chatter message does. The lines are not parsed: the sessions service wrote each with
+ * `JSON.stringify({ type, payload })`.
+ */
+export function chatterMessageLines(messages: string): string[] | undefined {
+  if (messages === '') return [];
+  const lines = messages.split('\n');
+  return lines.every((line) => CHATTER_MESSAGE_STARTS.some((start) => line.startsWith(start)))
+    ? lines
+    : undefined;
+}
+
+const isLineTime = (value: unknown): boolean =>
+  Number.isSafeInteger(value) && (value as number) >= -1;
+
+/** Whether `value` is one session's part of a `LiveChatterMessages` event (lines unchecked). */
+function isLiveSessionMessages(value: unknown): value is LiveSessionMessages {
+  if (typeof value !== 'object' || value === null) return false;
+  const { sessionId, userIds, messages, linesSentAt, listVersion } = value as Record<
+    string,
+    unknown
+  >;
+  return (
+    isUuid(sessionId) &&
+    (listVersion === undefined || isListVersion(listVersion)) &&
+    Array.isArray(userIds) &&
+    userIds.every(isUuid) &&
+    typeof messages === 'string' &&
+    Array.isArray(linesSentAt) &&
+    linesSentAt.every(isLineTime)
+  );
+}
+
+/**
+ * Whether `value` is a `LiveChatterMessages` event: sessions by UUID, the user ids allowed to
+ * see each, a text of messages and a line time for each. Whether each message line is one of
+ * the two chatter messages, and has its line time, `chatterMessageLines` tells the gateway.
+ */
+export function isLiveChatterMessages(value: unknown): value is LiveChatterMessages {
+  if (typeof value !== 'object' || value === null) return false;
+  const { sessions } = value as Record<string, unknown>;
+  return Array.isArray(sessions) && sessions.every(isLiveSessionMessages);
+}
+
 export const LIVE_EVENTS = {
   relay: defineEvent<LiveEventEnvelope>(SUBJECTS.live.relay, LiveEventEnvelope),
+  /**
+   * The chat pipeline's event before ADR 0060. Gateways of this release still relay it from
+   * sessions replicas of the previous one during a rolling upgrade; nothing of this release
+   * sends it.
+   */
   chatters: defineEvent<LiveChattersEvent>(SUBJECTS.live.chatters, LiveChattersEvent),
+  chatterMessages: defineEvent<LiveChatterMessages>(
+    SUBJECTS.live.chatterMessages,
+    LiveChatterMessages,
+  ),
 } as const;

@@ -101,8 +101,16 @@ export const SUBJECTS = {
   live: {
     /** Event: a live-channel message on its way to every gateway. */
     relay: 'live.event.v1',
-    /** Event: the chatters one batch of chat lines created or changed in one session. */
+    /**
+     * Event: the chatters one batch of chat lines created or changed in one session; replaced
+     * by `chatterMessages` (ADR 0060), read by gateways for one more release.
+     */
     chatters: 'live.chatters.v1',
+    /**
+     * Event: the chatters one batch of chat lines created or changed, in all its sessions, as
+     * the spec's messages serialised once (ADR 0060).
+     */
+    chatterMessages: 'live.chatter-messages.v1',
     /** Event: one gateway replica's presence and claims in one session (ADR 0034). */
     presence: 'live.presence.v1',
     /** Event: a gateway replica that just started asks the others for their presence. */

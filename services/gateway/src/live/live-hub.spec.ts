@@ -45,6 +45,44 @@ const connect = (hub: LiveHub, userId: string, buffered = 0) => {
 
 const SESSION = '3f1c1f1e-8a4b-4f7e-9a51-4a1b2c3d4e5f';
 
+/**
+ * The session's owner and editor (listed by events), a former editor still in the session's
+ * room, and a stranger.
+ */
+function audienceOfFour() {
+  const hub = new LiveHub();
+  const [owner, editor, former, stranger] = ['owner', 'editor', 'former', 'stranger'].map(
+    (userId) => connect(hub, userId),
+  );
+  hub.join(former.connection, SESSION);
+  return { hub, owner, editor, former, stranger };
+}
+
+/**
+ * Gives the fake socket the network socket under ws's, and answers what reached the network
+ * in each write: the messages held while corked together, any other alone.
+ */
+function recordWrites(socket: ReturnType<typeof fakeSocket>): string[][] {
+  const writes: string[][] = [];
+  let held: string[] | undefined;
+  const send = socket.send.bind(socket);
+  Object.assign(socket, {
+    _socket: {
+      cork: () => (held = []),
+      uncork: () => {
+        writes.push(held ?? []);
+        held = undefined;
+      },
+    },
+    send(text: string) {
+      send(text);
+      if (held) held.push(text);
+      else writes.push([text]);
+    },
+  });
+  return writes;
+}
+
 describe('LiveHub', () => {
   it('delivers to the listed users, once per socket even when they joined the room', () => {
     const hub = new LiveHub();
@@ -82,12 +120,7 @@ describe('LiveHub', () => {
   });
 
   it('sends each chatter of a batch event as its own spec message to the allowed audience', () => {
-    const hub = new LiveHub();
-    const owner = connect(hub, 'owner');
-    const editor = connect(hub, 'editor');
-    const former = connect(hub, 'former');
-    const stranger = connect(hub, 'stranger');
-    hub.join(former.connection, SESSION);
+    const { hub, owner, editor, former, stranger } = audienceOfFour();
     const chatter = (id: string) => ({ id, sessionId: SESSION }) as never;
     const sent = hub.deliverChatters({
       sessionId: SESSION,
@@ -112,24 +145,7 @@ describe('LiveHub', () => {
   it("writes each socket's messages of one chatters event to the network together", () => {
     const hub = new LiveHub();
     const { socket } = connect(hub, 'owner');
-    // The network socket under ws's: what it holds while corked, what it wrote at once.
-    const writes: string[][] = [];
-    let held: string[] | undefined;
-    const send = socket.send.bind(socket);
-    Object.assign(socket, {
-      _socket: {
-        cork: () => (held = []),
-        uncork: () => {
-          writes.push(held ?? []);
-          held = undefined;
-        },
-      },
-      send(text: string) {
-        send(text);
-        if (held) held.push(text);
-        else writes.push([text]);
-      },
-    });
+    const writes = recordWrites(socket);
     const chatter = (id: string) => ({ id, sessionId: SESSION }) as never;
     hub.deliverChatters({
       sessionId: SESSION,
@@ -140,6 +156,87 @@ describe('LiveHub', () => {
     expect(writes).toHaveLength(1);
     expect(writes[0]).toHaveLength(3);
     expect(socket.sent).toHaveLength(3);
+  });
+
+  describe("the chat pipeline's messages, serialised once by the sessions service", () => {
+    const OTHER = '5b1e7c2a-9d3f-4e6a-8b0c-1d2e3f4a5b6c';
+    const line = (type: 'new_chatter' | 'chatter_update', id: string, sessionId = SESSION) =>
+      JSON.stringify({ type, payload: { id, sessionId } });
+    const part = (sessionId: string, userIds: string[], lines: string[], sentAt?: number[]) => ({
+      sessionId,
+      userIds,
+      messages: lines.join('\n'),
+      linesSentAt: sentAt ?? lines.map(() => -1),
+    });
+
+    it("writes each session's lines as they are to its allowed audience, one write a socket", () => {
+      const { hub, owner, editor, former, stranger } = audienceOfFour();
+      const writes = recordWrites(owner.socket);
+      const mine = [line('new_chatter', 'c1'), line('chatter_update', 'c2')];
+      const theirs = [line('new_chatter', 'c3', OTHER)];
+      const refused = hub.deliverChatterMessages({
+        sessions: [part(SESSION, ['owner', 'editor'], mine), part(OTHER, ['owner'], theirs)],
+      });
+      expect(refused).toBe(0);
+      expect(owner.socket.sent).toEqual([...mine, ...theirs]);
+      // Both sessions' messages of the event left the owner's socket in one write.
+      expect(writes).toEqual([[...mine, ...theirs]]);
+      expect(editor.socket.sent).toEqual(mine);
+      // A room member the event does not list lost access: nothing, and out of the room.
+      expect(former.socket.sent).toEqual([]);
+      expect(former.connection.rooms.has(SESSION)).toBe(false);
+      expect(stranger.socket.sent).toEqual([]);
+    });
+
+    it.each([
+      [
+        'a line that is not a chatter message',
+        [line('new_chatter', 'c1'), '{"type":"session_deleted","payload":{}}'],
+      ],
+      ['a line that is not JSON of a message', [line('new_chatter', 'c1'), 'hello']],
+    ])('leaves out a session part with %s, and delivers the others', (_, lines) => {
+      const hub = new LiveHub();
+      const owner = connect(hub, 'owner');
+      const good = [line('new_chatter', 'c9', OTHER)];
+      const refused = hub.deliverChatterMessages({
+        sessions: [part(SESSION, ['owner'], lines), part(OTHER, ['owner'], good)],
+      });
+      expect(refused).toBe(1);
+      expect(owner.socket.sent).toEqual(good);
+    });
+
+    it('leaves out a session part whose line times do not match its lines', () => {
+      const hub = new LiveHub();
+      const owner = connect(hub, 'owner');
+      const refused = hub.deliverChatterMessages({
+        sessions: [part(SESSION, ['owner'], [line('new_chatter', 'c1')], [-1, -1])],
+      });
+      expect(refused).toBe(1);
+      expect(owner.socket.sent).toEqual([]);
+    });
+
+    it('times the lines that chat lines made, from their Twitch time to the sockets', async () => {
+      const hub = new LiveHub();
+      connect(hub, 'owner');
+      const count = async () =>
+        (await chatLineToSocket.get()).values.find((v) => v.metricName?.endsWith('_count'))
+          ?.value ?? 0;
+      const before = await count();
+      hub.deliverChatterMessages({
+        sessions: [
+          // c2 was greeted, not changed by a line: not timed.
+          part(
+            SESSION,
+            ['owner'],
+            [line('new_chatter', 'c1'), line('chatter_update', 'c2')],
+            [Date.now() - 1_500, -1],
+          ),
+          // Nobody watching a session: nothing reached a screen, nothing to time.
+          part(OTHER, ['stranger'], [line('new_chatter', 'c3', OTHER)], [Date.now() - 4_000]),
+        ],
+      });
+      expect((await count()) - before).toBe(1);
+    });
   });
 
   it('times the chatters that chat lines changed from their Twitch time to the sockets', async () => {

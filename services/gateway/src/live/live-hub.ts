@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
   BROWSER_ONLY_MESSAGE_TYPES,
+  chatterMessageLines,
   type ChatterDto,
+  type LiveChatterMessages,
   type LiveChattersEvent,
   type LiveEventEnvelope,
 } from '@greetboard/contracts';
@@ -80,9 +82,10 @@ export class LiveHub {
   }
 
   /**
-   * The chat pipeline's event: each chatter becomes the spec's own `new_chatter` or
-   * `chatter_update` message for the same audience as `deliver` finds (the event's users and
-   * the session's room, less room members who lost access), new chatters first.
+   * The chat pipeline's event as sessions replicas of the previous release send it (ADR
+   * 0031): each chatter becomes the spec's own `new_chatter` or `chatter_update` message for
+   * the same audience as `deliver` finds (the event's users and the session's room, less room
+   * members who lost access), new chatters first.
    */
   deliverChatters(event: LiveChattersEvent): number {
     const recipients = this.audience(event.userIds, event.sessionId);
@@ -106,6 +109,41 @@ export class LiveHub {
       for (const release of uncork) release();
     }
     return sent;
+  }
+
+  /**
+   * The chat pipeline's event (ADR 0060): each session's messages, as the sessions service
+   * serialised them, go to the same audience as `deliver` finds, each socket's messages of
+   * the event in one network write. Answers how many session parts were refused: a part whose
+   * lines are not all chatter messages, or whose line times do not match them, is left out.
+   */
+  deliverChatterMessages(event: LiveChatterMessages): number {
+    let refused = 0;
+    const corked = new Map<LiveConnection, () => void>();
+    try {
+      for (const session of event.sessions) {
+        const lines = chatterMessageLines(session.messages);
+        if (!lines || lines.length !== session.linesSentAt.length) {
+          refused++;
+          continue;
+        }
+        const recipients = this.audience(session.userIds, session.sessionId);
+        if (recipients.size === 0) continue;
+        for (const connection of recipients)
+          if (!corked.has(connection)) corked.set(connection, connection.cork());
+        const now = Date.now();
+        for (const [index, line] of lines.entries()) {
+          const delivered = this.send(recipients, line);
+          const sentAt = session.linesSentAt[index];
+          // Twitch's clock against ours: a line "from the future" counts as instant.
+          if (delivered > 0 && sentAt >= 0)
+            chatLineToSocket.observe(Math.max(0, now - sentAt) / 1000);
+        }
+      }
+    } finally {
+      for (const release of corked.values()) release();
+    }
+    return refused;
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   AUTH_EVENTS,
   CHAT_INGEST_EVENTS,
   ChatConnectionChanged,
+  isLiveChatterMessages,
   isLiveChattersEvent,
   LIVE_EVENTS,
   LiveEventEnvelope,
@@ -42,9 +43,22 @@ export class LiveRelayHandler {
   }
 
   /**
-   * The chat pipeline's event, one per session and batch of chat lines: checked by a
-   * hand-written guard (the chat path's volume makes class-validator its main cost here).
+   * The chat pipeline's event (ADR 0060), one for nearly every batch of chat lines, with the
+   * spec's messages of all its sessions: checked by a hand-written guard (the chat path's
+   * volume makes class-validator its main cost here), written without being parsed.
    */
+  @OnEvent(LIVE_EVENTS.chatterMessages)
+  chatterMessages(@Payload() event: unknown): void {
+    if (!isLiveChatterMessages(event)) {
+      this.logger.warn('Dropped a malformed chatter messages event');
+      return;
+    }
+    const refused = this.hub.deliverChatterMessages(event);
+    if (refused > 0)
+      this.logger.warn(`Dropped the chatter messages of ${refused} sessions: malformed lines`);
+  }
+
+  /** The same, from a sessions replica of the previous release (one event per session). */
   @OnEvent(LIVE_EVENTS.chatters)
   chatters(@Payload() event: unknown): void {
     if (!isLiveChattersEvent(event)) {

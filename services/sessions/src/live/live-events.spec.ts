@@ -1,7 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ChatterDto, LiveChattersEvent } from '@greetboard/contracts';
+import {
+  chatterMessageLines,
+  type ChatterDto,
+  type LiveChatterMessages,
+  type LiveChattersEvent,
+} from '@greetboard/contracts';
 import { jsonBytesAtMost } from '../chatters/chatter-rows.js';
-import { splitToFit } from './live-events.js';
+import { MESSAGES_BYTES, packToFit } from './live-events.js';
 
 const SESSION = '2f6b3c1e-8a4d-4c2b-9e1f-5a7d3b9c0e12';
 const chatter = (id: number, firstMessage: string): ChatterDto => ({
@@ -38,45 +43,91 @@ const event = (created: ChatterDto[], updated: ChatterDto[]): LiveChattersEvent 
   listVersion: '42',
 });
 
-describe('splitToFit', () => {
-  it('keeps a batch of ordinary chatters in one event', () => {
-    const whole = event(
-      Array.from({ length: 400 }, (_, i) => chatter(i, 'hello there')),
-      Array.from({ length: 100 }, (_, i) => chatter(400 + i, 'x'.repeat(500))),
+const OTHER_SESSION = '5b1e7c2a-9d3f-4e6a-8b0c-1d2e3f4a5b6c';
+
+/** The chatters of the packs, back as the events they came from (parts joined). */
+function unpack(packs: LiveChatterMessages[]) {
+  const sessions: { sessionId: string; created: ChatterDto[]; updated: ChatterDto[] }[] = [];
+  for (const session of packs.flatMap((pack) => pack.sessions)) {
+    const lines = chatterMessageLines(session.messages)!;
+    expect(lines).toBeDefined();
+    expect(session.linesSentAt).toHaveLength(lines.length);
+    let last = sessions.at(-1);
+    if (last?.sessionId !== session.sessionId) {
+      last = { sessionId: session.sessionId, created: [], updated: [] };
+      sessions.push(last);
+    }
+    for (const line of lines) {
+      const message = JSON.parse(line) as { type: string; payload: ChatterDto };
+      (message.type === 'new_chatter' ? last.created : last.updated).push(message.payload);
+    }
+  }
+  return sessions;
+}
+
+describe('packToFit', () => {
+  it('packs the batch of ordinary chatters of several sessions into one bus message', () => {
+    const mine = event(
+      Array.from({ length: 300 }, (_, i) => chatter(i, 'hello there')),
+      Array.from({ length: 100 }, (_, i) => chatter(300 + i, 'x'.repeat(200))),
     );
-    expect(splitToFit(whole)).toEqual([whole]);
+    const theirs = {
+      ...event([chatter(900, 'hi')], []),
+      sessionId: OTHER_SESSION,
+      listVersion: '7',
+    };
+    theirs.created[0].sessionId = OTHER_SESSION;
+    const packs = packToFit([mine, theirs]);
+    expect(packs).toHaveLength(1);
+    expect(packs[0].sessions.map((s) => [s.sessionId, s.listVersion])).toEqual([
+      [SESSION, '42'],
+      [OTHER_SESSION, '7'],
+    ]);
+    expect(unpack(packs)).toEqual([
+      { sessionId: SESSION, created: mine.created, updated: mine.updated },
+      { sessionId: OTHER_SESSION, created: theirs.created, updated: [] },
+    ]);
   });
 
-  it('splits chatters with long texts into parts under the bus limit, in order', () => {
-    // Escaped control characters: six bytes of JSON each, the worst case.
-    const text = '\u0001'.repeat(500);
+  it.each([
+    ['escaped control characters', '\u0001'.repeat(500)],
+    ['quotes and backslashes', '"\\'.repeat(250)],
+    ['characters outside ASCII', 'ü€😀'.repeat(125)],
+  ])('splits chatters with long %s into parts under the bus limit, in order', (_, text) => {
     const whole = event(
       Array.from({ length: 300 }, (_, i) => chatter(i, text)),
       Array.from({ length: 200 }, (_, i) => chatter(300 + i, text)),
     );
-    const parts = splitToFit(whole);
-    expect(parts.length).toBeGreaterThan(1);
-    for (const part of parts) {
-      expect(part.sessionId).toBe(SESSION);
-      // No part alone is version 42, so none carries a version.
-      expect(part.listVersion).toBeUndefined();
-      expect(part.userIds).toEqual(whole.userIds);
-      expect(Buffer.byteLength(JSON.stringify(part))).toBeLessThan(1024 * 1024);
+    const packs = packToFit([whole]);
+    expect(packs.length).toBeGreaterThan(1);
+    for (const [index, pack] of packs.entries()) {
+      // As the bus carries it: the event inside the transport's envelope.
+      const bytes = Buffer.byteLength(JSON.stringify({ pattern: 'live', data: pack }));
+      expect(bytes).toBeLessThan(MESSAGES_BYTES);
+      // Filled, not split early: every message but the last holds at least half the bound.
+      if (index < packs.length - 1) expect(bytes).toBeGreaterThan(0.45 * MESSAGES_BYTES);
+      for (const part of pack.sessions) {
+        expect(part.sessionId).toBe(SESSION);
+        // No part alone is version 42, so none carries a version.
+        expect(part.listVersion).toBeUndefined();
+        expect(part.userIds).toEqual(whole.userIds);
+      }
     }
-    expect(parts.flatMap((part) => part.created)).toEqual(whole.created);
-    expect(parts.flatMap((part) => part.updated)).toEqual(whole.updated);
+    expect(unpack(packs)).toEqual([
+      { sessionId: SESSION, created: whole.created, updated: whole.updated },
+    ]);
   });
 
-  it('gives each part the Twitch line times of its own chatters only', () => {
-    const text = '\u0001'.repeat(500);
-    const created = Array.from({ length: 500 }, (_, i) => chatter(i, text));
-    const linesSentAt = Object.fromEntries(created.map((c, i) => [c.id, 1_700_000_000_000 + i]));
-    const parts = splitToFit({ ...event(created, []), linesSentAt });
-    expect(parts.length).toBeGreaterThan(1);
-    for (const part of parts) {
-      expect(Object.keys(part.linesSentAt ?? {})).toEqual(part.created.map((c) => c.id));
-    }
-    expect(Object.assign({}, ...parts.map((part) => part.linesSentAt))).toEqual(linesSentAt);
+  it('gives each message the Twitch time of the line behind it, -1 where there is none', () => {
+    const created = Array.from({ length: 3 }, (_, i) => chatter(i, 'hi'));
+    const updated = [chatter(3, 'hello')];
+    const linesSentAt = { [created[0].id]: 1_700_000_000_000, [updated[0].id]: 1_700_000_000_500 };
+    const [pack] = packToFit([{ ...event(created, updated), linesSentAt }]);
+    expect(pack.sessions[0].linesSentAt).toEqual([1_700_000_000_000, -1, -1, 1_700_000_000_500]);
+  });
+
+  it('publishes nothing for events without chatters', () => {
+    expect(packToFit([event([], [])])).toEqual([]);
   });
 });
 

@@ -3,12 +3,13 @@ import {
   emitEvent,
   LIVE_EVENTS,
   type ChatterDto,
+  type LiveChatterMessages,
   type LiveChattersEvent,
+  type LiveSessionMessages,
   type ServerMessage,
   type ServerMessagePayloads,
 } from '@greetboard/contracts';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
-import { jsonBytesAtMost } from '../chatters/chatter-rows.js';
 import { EditorsRepository } from '../editors/editors.repository.js';
 
 type SessionEventType = Exclude<ServerMessage['type'], 'user_approved' | 'user_rejected'>;
@@ -51,16 +52,16 @@ export class LiveEvents {
   }
 
   /**
-   * Publishes the chat pipeline's events: one per session of a batch of chat lines, carrying
-   * every chatter the batch created or changed there (split only when it would not fit one
-   * bus message). The gateways turn each chatter into the spec's `new_chatter` or
-   * `chatter_update` for the sockets that may see it.
+   * Publishes the chat pipeline's events (ADR 0060): every chatter of the events, in every
+   * session, as the spec's own `new_chatter` or `chatter_update` message serialised here once,
+   * in as few bus messages as fit (one for nearly every batch). The gateways write the
+   * messages to the sockets that may see each session without parsing them.
    */
   async chattersChanged(events: LiveChattersEvent[]): Promise<void> {
     if (events.length === 0) return;
     try {
       await Promise.all(
-        events.flatMap(splitToFit).map((event) => emitEvent(this.bus, LIVE_EVENTS.chatters, event)),
+        packToFit(events).map((packed) => emitEvent(this.bus, LIVE_EVENTS.chatterMessages, packed)),
       );
     } catch (error) {
       this.logger.error(
@@ -114,47 +115,90 @@ export class LiveEvents {
 }
 
 /**
- * Bytes of chatters one bus message carries at most, well under NATS's 1 MB default payload
- * limit. A batch of 500 chat lines is about 250 KB of chatters; long first messages in
- * characters outside ASCII can make it more.
+ * Bytes one bus message of chatter messages takes at most, under NATS's 1 MB default payload
+ * limit. Counted with an upper bound (`escapedBytesAtMost`), about twice the real size of
+ * ordinary messages, so a batch of 500 chat lines (about 350 KB) is one bus message.
  */
-const CHATTERS_BYTES = 512 * 1024;
+export const MESSAGES_BYTES = 896 * 1024;
+/** What a session adds to the bus message beside its messages (ids, keys), rounded up. */
+const SESSION_BYTES = 256;
+/** A line time in the bus message, rounded up. */
+const LINE_TIME_BYTES = 16;
 
-/** The event as it is, or in parts of at most CHATTERS_BYTES of chatters each. */
-export function splitToFit(event: LiveChattersEvent): LiveChattersEvent[] {
-  // Nearly every event fits, which an upper bound of its size tells without serialising it
-  // (it is serialised once, when published); only a large one is measured exactly.
-  let bound = 0;
-  for (const chatter of event.created) bound += jsonBytesAtMost(chatter);
-  for (const chatter of event.updated) bound += jsonBytesAtMost(chatter);
-  if (bound <= CHATTERS_BYTES) return [event];
-  if (Buffer.byteLength(JSON.stringify([event.created, event.updated])) <= CHATTERS_BYTES)
-    return [event];
-  const parts: LiveChattersEvent[] = [];
-  let part: LiveChattersEvent = { ...event, created: [], updated: [] };
+/**
+ * The events' chatters as `LiveChatterMessages` of at most MESSAGES_BYTES of messages each,
+ * in order: sessions one after another, each session's new chatters before its changed ones.
+ * A session whose messages do not fit in what is left of one is continued in the next, and
+ * its parts carry no list version (no part alone is the committed version).
+ */
+export function packToFit(events: LiveChattersEvent[]): LiveChatterMessages[] {
+  const packs: LiveChatterMessages[] = [];
+  let pack: LiveSessionMessages[] = [];
+  /** Bytes of the bus message being packed. */
   let bytes = 0;
-  const add = (list: 'created' | 'updated', chatter: LiveChattersEvent['created'][number]) => {
-    const size = Buffer.byteLength(JSON.stringify(chatter));
-    if (bytes + size > CHATTERS_BYTES && bytes > 0) {
-      parts.push(part);
-      part = { ...event, created: [], updated: [] };
-      bytes = 0;
+  for (const event of events) {
+    const lines = messageLines(event);
+    if (lines.length === 0) continue;
+    // Where the session's lines break: each part goes in its own bus message, the first in
+    // the one being packed.
+    const parts: { lines: MessageLine[]; nextPack: boolean }[] = [];
+    let part: { lines: MessageLine[]; nextPack: boolean } = { lines: [], nextPack: false };
+    bytes += SESSION_BYTES;
+    for (const line of lines) {
+      const size = line.bytes + LINE_TIME_BYTES;
+      if (bytes + size > MESSAGES_BYTES && bytes > SESSION_BYTES) {
+        if (part.lines.length > 0) parts.push(part);
+        part = { lines: [], nextPack: true };
+        bytes = SESSION_BYTES;
+      }
+      part.lines.push(line);
+      bytes += size;
     }
-    part[list].push(chatter);
-    bytes += size;
+    parts.push(part);
+    for (const { lines: own, nextPack } of parts) {
+      if (nextPack && pack.length > 0) {
+        packs.push({ sessions: pack });
+        pack = [];
+      }
+      pack.push({
+        sessionId: event.sessionId,
+        userIds: event.userIds,
+        messages: own.map((line) => line.text).join('\n'),
+        linesSentAt: own.map((line) => line.sentAt),
+        ...(parts.length === 1 && event.listVersion !== undefined
+          ? { listVersion: event.listVersion }
+          : {}),
+      });
+    }
+  }
+  if (pack.length > 0) packs.push({ sessions: pack });
+  return packs;
+}
+
+interface MessageLine {
+  text: string;
+  sentAt: number;
+  bytes: number;
+}
+
+/** The event's chatters as message lines: new chatters first, each with its line time. */
+function messageLines(event: LiveChattersEvent): MessageLine[] {
+  const sentAt = event.linesSentAt ?? {};
+  const lines: MessageLine[] = [];
+  const add = (type: 'new_chatter' | 'chatter_update', payload: ChatterDto) => {
+    const text = JSON.stringify({ type, payload });
+    lines.push({ text, sentAt: sentAt[payload.id] ?? -1, bytes: escapedBytesAtMost(text) });
   };
-  for (const chatter of event.created) add('created', chatter);
-  for (const chatter of event.updated) add('updated', chatter);
-  parts.push(part);
-  if (parts.length === 1) return parts;
-  // No part alone is the committed version, so none carries it.
-  return parts.map(({ listVersion: _whole, linesSentAt, ...rest }) => {
-    if (!linesSentAt) return rest;
-    // Each part carries the line times of its own chatters only.
-    const own = [...rest.created, ...rest.updated].filter((chatter) => chatter.id in linesSentAt);
-    return {
-      ...rest,
-      linesSentAt: Object.fromEntries(own.map((chatter) => [chatter.id, linesSentAt[chatter.id]])),
-    };
-  });
+  for (const chatter of event.created) add('new_chatter', chatter);
+  for (const chatter of event.updated) add('chatter_update', chatter);
+  return lines;
+}
+
+/**
+ * At least the bytes a message line takes inside the bus message's JSON, with the line break
+ * after it: escaping there turns a byte into two at most (a quote or a backslash; the line,
+ * written by `JSON.stringify`, holds no raw control characters).
+ */
+function escapedBytesAtMost(text: string): number {
+  return 2 * Buffer.byteLength(text) + 2;
 }
