@@ -306,8 +306,14 @@ describe('ChannelMonitor', () => {
     it('asks the others to take its channels now instead of at their next round', async () => {
       const kv = store();
       const room = new ChatRoomReaders();
-      const one = replica(kv, 'one', { room });
-      const two = replica(kv, 'two', { room, announceLeaving: () => one.monitor.tick() });
+      // Leases that outlive a slow machine: only the announcement may move the channels (no
+      // round runs, and a lease that expired before the checks would read as nobody's).
+      const one = replica(kv, 'one', { room, ttlMs: 60_000 });
+      const two = replica(kv, 'two', {
+        room,
+        ttlMs: 60_000,
+        announceLeaving: () => one.monitor.tick(),
+      });
       await settle(one.monitor, two.monitor);
       expect(two.monitor.channels().length).toBeGreaterThan(0);
       await two.monitor.stop();
