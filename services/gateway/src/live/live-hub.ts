@@ -94,10 +94,7 @@ export class LiveHub {
     const lineTimes = event.linesSentAt ?? {};
     const deliver = (type: 'new_chatter' | 'chatter_update', chatter: ChatterDto) => {
       const delivered = this.send(recipients, JSON.stringify({ type, payload: chatter }));
-      const sentAt = lineTimes[chatter.id];
-      // Twitch's clock against ours: a line "from the future" counts as instant.
-      if (delivered > 0 && sentAt !== undefined)
-        chatLineToSocket.observe(Math.max(0, Date.now() - sentAt) / 1000);
+      if (delivered > 0) observeLineToSocket(lineTimes[chatter.id] ?? -1, Date.now());
       sent += delivered;
     };
     // Each socket's messages of the event leave in one network write.
@@ -133,11 +130,7 @@ export class LiveHub {
           if (!corked.has(connection)) corked.set(connection, connection.cork());
         const now = Date.now();
         for (const [index, line] of lines.entries()) {
-          const delivered = this.send(recipients, line);
-          const sentAt = session.linesSentAt[index];
-          // Twitch's clock against ours: a line "from the future" counts as instant.
-          if (delivered > 0 && sentAt >= 0)
-            chatLineToSocket.observe(Math.max(0, now - sentAt) / 1000);
+          if (this.send(recipients, line) > 0) observeLineToSocket(session.linesSentAt[index], now);
         }
       }
     } finally {
@@ -258,4 +251,13 @@ function removeFrom(index: Map<string, Set<LiveConnection>>, key: string, value:
   if (!set) return;
   set.delete(value);
   if (set.size === 0) index.delete(key);
+}
+
+/**
+ * A chatter message that reached a socket: the time from its chat line's Twitch time (`sentAt`,
+ * in ms; negative when the line had none) to `now`. Twitch's clock against ours: a line "from
+ * the future" counts as instant.
+ */
+function observeLineToSocket(sentAt: number, now: number): void {
+  if (sentAt >= 0) chatLineToSocket.observe(Math.max(0, now - sentAt) / 1000);
 }

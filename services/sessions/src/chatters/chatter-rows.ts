@@ -39,7 +39,7 @@ const BYTES_PER_UNIT = 6;
 
 /**
  * More than or as many bytes as the chatter takes in JSON, from its texts' lengths: what a page
- * of chatters or a live event checks against its size limit without serialising them.
+ * of chatters checks against the bus's size limit without serialising them.
  */
 export function jsonBytesAtMost(chatter: ChatterDto): number {
   let units =
