@@ -39,7 +39,7 @@ import {
   subjectOutside,
 } from '../../libs/transport/dist/index.js';
 import { chatLineRecords } from '../../libs/contracts/dist/index.js';
-import { ROOT, startProcess, INSTALLATION } from '../lib/processes.mjs';
+import { ROOT, chartProcess, startProcess, INSTALLATION } from '../lib/processes.mjs';
 import { addStreamer } from '../lib/streamers.mjs';
 import { startTwitchEmulator } from '../../tools/twitch-emulator/dist/index.js';
 
@@ -65,6 +65,12 @@ const PERF_MAP = process.argv.includes('--perf-map');
 const GATEWAYS = Number(option('--gateways') ?? 1);
 /** `--node-args "--flag …"`: Node.js options for every product process (to compare settings). */
 const NODE_ARGS = (option('--node-args') ?? '').split(' ').filter(Boolean);
+/**
+ * `--chart-limits`: each product process as the Helm chart's default values run it, in a memory
+ * cgroup of its limit (Node.js then sizes its heap by it) and with its NODE_OPTIONS (needs root).
+ */
+const CHART_LIMITS = process.argv.includes('--chart-limits');
+const COMPONENT = { sessions: 'sessions', gateway: 'gateway', ingest: 'chatIngest' };
 /** `--no-drain` leaves out (3), the backlog drain, to measure the throughput and latency only. */
 const DRAIN = !process.argv.includes('--no-drain');
 /**
@@ -360,7 +366,14 @@ async function measure() {
             '--no-logfile-per-isolate',
           ]
         : [];
-    const started = startProcess(procName, script, env, [...NODE_ARGS, ...profiling]);
+    const chart = CHART_LIMITS ? chartProcess(COMPONENT[procName.replace(/-\d+$/, '')]) : undefined;
+    const started = startProcess(
+      procName,
+      script,
+      chart ? { ...env, NODE_OPTIONS: chart.nodeOptions } : env,
+      [...NODE_ARGS, ...profiling],
+      { memoryLimitBytes: chart?.memoryLimitBytes },
+    );
     processes.push(started);
     return started;
   };

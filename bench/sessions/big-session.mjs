@@ -3,7 +3,9 @@
 // each by 10 concurrent readers, with the longest event-loop stall of both processes (their
 // `nodejs_eventloop_lag_max_seconds`, reset by each scrape) and the memory the session added.
 // Run after building: `npx nx run-many -t build && node bench/sessions/big-session.mjs`
-// (add --write-docs to record the figures in docs/benchmarks.md, "A session of 100,000 chatters").
+// (add --write-docs to record the figures in docs/benchmarks.md, "A session of 100,000 chatters";
+// --chart-limits runs each process in a memory cgroup of the Helm chart's limit, as Kubernetes
+// runs it: Node.js then sizes its heap by that limit, not by the machine's memory; needs root).
 // Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL) and /usr/sbin/nats-server.
 import http from 'node:http';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
@@ -15,7 +17,7 @@ import {
   freePort,
   startPrivateNatsServer,
 } from '../../libs/testing/dist/index.js';
-import { startProcess } from '../lib/processes.mjs';
+import { chartProcess, startProcess } from '../lib/processes.mjs';
 import { standInAuth } from '../lib/stand-in-auth.mjs';
 
 const CHATTERS = Number(process.env.BENCH_CHATTERS ?? 100_000);
@@ -24,6 +26,9 @@ const PAGES_PER_READER = 30;
 /** Greets per run, one after another, each timed to the other screen's `chatter_update`. */
 const GREETS = Number(process.env.BENCH_GREETS ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const LIMITS = process.argv.includes('--chart-limits')
+  ? { gateway: chartProcess('gateway'), sessions: chartProcess('sessions') }
+  : undefined;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const quantile = (samples, q) => {
@@ -47,14 +52,24 @@ async function main() {
   ];
   const env = { NODE_ENV: 'production', NATS_URL: nats.url, DATABASE_URL: database.url };
   // BENCH_CPU_PROF=<dir>: a CPU profile of each process, to see what a stall was made of.
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
-    : [];
+  // BENCH_NODE_ARGS: Node.js options for both processes, e.g. '--max-semi-space-size=16'
+  // (NODE_OPTIONS does not reach them: startProcess clears it).
+  const profile = [
+    ...(process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
+      : []),
+    ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const service = startProcess(
     'sessions',
     'services/sessions/dist/main.js',
-    { ...env, METRICS_PORT: String(sessionsMetrics) },
+    {
+      ...env,
+      METRICS_PORT: String(sessionsMetrics),
+      ...(LIMITS ? { NODE_OPTIONS: LIMITS.sessions.nodeOptions } : {}),
+    },
     profile,
+    { memoryLimitBytes: LIMITS?.sessions.memoryLimitBytes },
   );
   const gatewayProcess = startProcess(
     'gateway',
@@ -66,8 +81,10 @@ async function main() {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       METRICS_PORT: String(gatewayMetrics),
       RATE_LIMIT_API_PER_MINUTE: '1000000',
+      ...(LIMITS ? { NODE_OPTIONS: LIMITS.gateway.nodeOptions } : {}),
     },
     profile,
+    { memoryLimitBytes: LIMITS?.gateway.memoryLimitBytes },
   );
   const base = `http://127.0.0.1:${port}`;
   const auth = await standInAuth(nats.url);
@@ -202,75 +219,108 @@ async function main() {
   };
 
   const runs = [];
-  for (let run = 0; run < RUNS; run++) {
-    await scrapeBoth();
-    const pageTimes = [];
-    await Promise.all(
-      Array.from({ length: READERS }, async (_, reader) => {
-        for (let i = 0; i < PAGES_PER_READER; i++) {
-          pageTimes.push((await timedGet(pageUrl(reader, i))).ms);
-        }
-      }),
-    );
-    const afterPages = await scrapeBoth();
-    const listTimes = [];
-    let listBytes = 0;
-    await Promise.all(
-      Array.from({ length: READERS }, async () => {
-        const answer = await timedGet(`${base}/api/sessions/${sessionId}/chatters`);
-        listTimes.push(answer.ms);
-        listBytes = answer.bytes;
-      }),
-    );
-    const afterLists = await scrapeBoth();
-    const exportStarted = performance.now();
-    await timedGet(`${base}/api/sessions/${sessionId}/export?format=csv`);
-    const exportMs = performance.now() - exportStarted;
-    // Let both processes settle, so the heap figures hold what stays rather than what flowed.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const afterExport = await scrapeBoth();
-    const greet = await greets();
-    const afterGreets = await scrapeBoth();
-    runs.push({
-      pageP50: quantile(pageTimes, 0.5),
-      pageP99: quantile(pageTimes, 0.99),
-      pageStall: Math.max(afterPages.gateway.stallMs, afterPages.sessions.stallMs),
-      pageStallGateway: afterPages.gateway.stallMs,
-      pageStallSessions: afterPages.sessions.stallMs,
-      listP50: quantile(listTimes, 0.5),
-      listMax: Math.max(...listTimes),
-      listStallGateway: afterLists.gateway.stallMs,
-      listStallSessions: afterLists.sessions.stallMs,
-      listMb: listBytes / 1e6,
-      exportMs,
-      exportStall: Math.max(afterExport.gateway.stallMs, afterExport.sessions.stallMs),
-      rssAddedGateway: afterExport.gateway.rssMb - before.gateway.rssMb,
-      rssAddedSessions: afterExport.sessions.rssMb - before.sessions.rssMb,
-      heapAddedGateway: afterExport.gateway.heapMb - before.gateway.heapMb,
-      heapAddedSessions: afterExport.sessions.heapMb - before.sessions.heapMb,
-      // Where the resident memory went: after the pages (what the screens read), and V8's
-      // reserved heap and external memory at the end.
-      rssAfterPagesGateway: afterPages.gateway.rssMb - before.gateway.rssMb,
-      rssAfterPagesSessions: afterPages.sessions.rssMb - before.sessions.rssMb,
-      heapTotalAddedGateway: afterExport.gateway.heapTotalMb - before.gateway.heapTotalMb,
-      heapTotalAddedSessions: afterExport.sessions.heapTotalMb - before.sessions.heapTotalMb,
-      externalAddedGateway: afterExport.gateway.externalMb - before.gateway.externalMb,
-      externalAddedSessions: afterExport.sessions.externalMb - before.sessions.externalMb,
-      greetP50: quantile(greet.otherScreen, 0.5),
-      greetP99: quantile(greet.otherScreen, 0.99),
-      greetMax: Math.max(...greet.otherScreen),
-      greetRoundTripP99: quantile(greet.roundTrips, 0.99),
-      greetStall: Math.max(afterGreets.gateway.stallMs, afterGreets.sessions.stallMs),
-      load: loadavg()[0],
-    });
-    console.log(JSON.stringify(runs.at(-1)));
+  /** A process that ended during the run (with --chart-limits, the kernel's OOM killer's count). */
+  const ended = () =>
+    [service, gatewayProcess]
+      .filter(({ child }) => child.exitCode !== null || child.signalCode !== null)
+      .map(
+        ({ name, child, cgroup }) =>
+          `${name} ended (${child.signalCode ?? `exit code ${child.exitCode}`}` +
+          `${cgroup ? `, OOM kills in its cgroup: ${cgroup.readings().oomKills}` : ''})`,
+      );
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      await scrapeBoth();
+      const pageTimes = [];
+      await Promise.all(
+        Array.from({ length: READERS }, async (_, reader) => {
+          for (let i = 0; i < PAGES_PER_READER; i++) {
+            pageTimes.push((await timedGet(pageUrl(reader, i))).ms);
+          }
+        }),
+      );
+      const afterPages = await scrapeBoth();
+      const listTimes = [];
+      let listBytes = 0;
+      await Promise.all(
+        Array.from({ length: READERS }, async () => {
+          const answer = await timedGet(`${base}/api/sessions/${sessionId}/chatters`);
+          listTimes.push(answer.ms);
+          listBytes = answer.bytes;
+        }),
+      );
+      const afterLists = await scrapeBoth();
+      const exportStarted = performance.now();
+      await timedGet(`${base}/api/sessions/${sessionId}/export?format=csv`);
+      const exportMs = performance.now() - exportStarted;
+      // Let both processes settle, so the heap figures hold what stays rather than what flowed.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const afterExport = await scrapeBoth();
+      const greet = await greets();
+      const afterGreets = await scrapeBoth();
+      runs.push({
+        pageP50: quantile(pageTimes, 0.5),
+        pageP99: quantile(pageTimes, 0.99),
+        pageStall: Math.max(afterPages.gateway.stallMs, afterPages.sessions.stallMs),
+        pageStallGateway: afterPages.gateway.stallMs,
+        pageStallSessions: afterPages.sessions.stallMs,
+        listP50: quantile(listTimes, 0.5),
+        listMax: Math.max(...listTimes),
+        listStallGateway: afterLists.gateway.stallMs,
+        listStallSessions: afterLists.sessions.stallMs,
+        listMb: listBytes / 1e6,
+        exportMs,
+        exportStall: Math.max(afterExport.gateway.stallMs, afterExport.sessions.stallMs),
+        rssAddedGateway: afterExport.gateway.rssMb - before.gateway.rssMb,
+        rssAddedSessions: afterExport.sessions.rssMb - before.sessions.rssMb,
+        heapAddedGateway: afterExport.gateway.heapMb - before.gateway.heapMb,
+        heapAddedSessions: afterExport.sessions.heapMb - before.sessions.heapMb,
+        // Where the resident memory went: after the pages (what the screens read), and V8's
+        // reserved heap and external memory at the end.
+        rssAfterPagesGateway: afterPages.gateway.rssMb - before.gateway.rssMb,
+        rssAfterPagesSessions: afterPages.sessions.rssMb - before.sessions.rssMb,
+        rssAfterListsGateway: afterLists.gateway.rssMb - before.gateway.rssMb,
+        rssAfterListsSessions: afterLists.sessions.rssMb - before.sessions.rssMb,
+        // The whole process, to hold against a container's limit: resident now, and the
+        // cgroup's highest use so far (with --chart-limits).
+        rssGateway: afterExport.gateway.rssMb,
+        rssSessions: afterExport.sessions.rssMb,
+        ...(LIMITS
+          ? {
+              peakGateway: gatewayProcess.cgroup.readings().peakBytes / 2 ** 20,
+              peakSessions: service.cgroup.readings().peakBytes / 2 ** 20,
+            }
+          : {}),
+        heapTotalAddedGateway: afterExport.gateway.heapTotalMb - before.gateway.heapTotalMb,
+        heapTotalAddedSessions: afterExport.sessions.heapTotalMb - before.sessions.heapTotalMb,
+        externalAddedGateway: afterExport.gateway.externalMb - before.gateway.externalMb,
+        externalAddedSessions: afterExport.sessions.externalMb - before.sessions.externalMb,
+        greetP50: quantile(greet.otherScreen, 0.5),
+        greetP99: quantile(greet.otherScreen, 0.99),
+        greetMax: Math.max(...greet.otherScreen),
+        greetRoundTripP99: quantile(greet.roundTrips, 0.99),
+        greetStall: Math.max(afterGreets.gateway.stallMs, afterGreets.sessions.stallMs),
+        load: loadavg()[0],
+      });
+      console.log(JSON.stringify(runs.at(-1)));
+    }
+  } catch (error) {
+    // A fetch fails when a process ended under it: say which, and why.
+    throw ended().length > 0 ? new Error(`${ended().join('; ')}: ${error.message}`) : error;
   }
+  if (ended().length > 0) throw new Error(ended().join('; '));
   // BENCH_SETTLE_MS: idle this long before stopping, e.g. to watch the processes' memory settle.
   await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 0)));
   const keys = Object.keys(runs[0]);
   const results = {
     chatters: CHATTERS,
     seedSeconds,
+    limitsMb: LIMITS && {
+      gateway: LIMITS.gateway.memoryLimitBytes / 2 ** 20,
+      sessions: LIMITS.sessions.memoryLimitBytes / 2 ** 20,
+      nodeOptions: { gateway: LIMITS.gateway.nodeOptions, sessions: LIMITS.sessions.nodeOptions },
+      oomKills: gatewayProcess.cgroup.readings().oomKills + service.cgroup.readings().oomKills,
+    },
     figures: Object.fromEntries(keys.map((key) => [key, summary(runs.map((r) => r[key]))])),
   };
   console.log(JSON.stringify(results, null, 2));
@@ -301,7 +351,11 @@ ${PAGES_PER_READER} pages (sizes 10–100, orders oldest, newest and pending fir
 offsets spread over the list), then each reads the whole list once (gzipped), then one CSV export.
 The longest stall is \`nodejs_eventloop_lag_max_seconds\` of each process, scraped before and
 after each phase. Memory added: resident set size after the run minus before the session was
-seeded. Command: \`node bench/sessions/big-session.mjs\` after \`npx nx run-many -t build\` (add
+seeded. ${
+    r.limitsMb
+      ? `Each process ran as the Helm chart's default values run it: in a memory cgroup of its limit (gateway ${r.limitsMb.gateway} MiB, sessions ${r.limitsMb.sessions} MiB), Node.js sizing its heap by it, with the chart's NODE_OPTIONS (gateway ${r.limitsMb.nodeOptions.gateway ? `\`${r.limitsMb.nodeOptions.gateway}\`` : 'none'}, sessions ${r.limitsMb.nodeOptions.sessions ? `\`${r.limitsMb.nodeOptions.sessions}\`` : 'none'}). OOM kills: ${r.limitsMb.oomKills}.`
+      : "No memory limit: Node.js sized each heap by the machine's memory."
+  } Command: \`node bench/sessions/big-session.mjs${r.limitsMb ? ' --chart-limits' : ''}\` after \`npx nx run-many -t build\` (add
 \`--write-docs\` to update this section). Median of ${RUNS} runs, spread (min–max) in brackets.
 
 Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${platform()} ${release()}, Node ${process.version}. Measured ${new Date().toISOString().slice(0, 10)}.
@@ -315,6 +369,8 @@ Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} CPUs, ${(totalm
 | CSV export (ms), longest stall (ms) | ${f(x.exportMs, 0)}, ${f(x.exportStall)} | —, ≤ 50 |
 | Memory added, gateway / sessions (MB RSS) | ${f(x.rssAddedGateway, 0)} / ${f(x.rssAddedSessions, 0)} | ≤ 150 together |
 | of which the first run's pages alone (the screens' reads; later runs start above it) | ${x.rssAfterPagesGateway.min.toFixed(0)} / ${x.rssAfterPagesSessions.min.toFixed(0)} | |
+| Memory added once the whole lists were read, gateway / sessions (MB RSS) | ${f(x.rssAfterListsGateway, 0)} / ${f(x.rssAfterListsSessions, 0)} | |
+| Resident at the end, gateway / sessions (MB)${x.peakGateway ? "; the container's highest use" : ''} | ${f(x.rssGateway, 0)} / ${f(x.rssSessions, 0)}${x.peakGateway ? `; ${f(x.peakGateway, 0)} / ${f(x.peakSessions, 0)}` : ''} | ${r.limitsMb ? `< ${r.limitsMb.gateway} / ${r.limitsMb.sessions} (the limits)` : ''} |
 | V8 heap reserved added / external memory added, gateway; sessions (MB) | ${f(x.heapTotalAddedGateway, 0)} / ${f(x.externalAddedGateway, 0)}; ${f(x.heapTotalAddedSessions, 0)} / ${f(x.externalAddedSessions, 0)} | — |
 | Greet on one screen → \`chatter_update\` on another, p50 / p99 / max (ms, ${GREETS} greets a run) | ${f(x.greetP50, 0)} / ${f(x.greetP99, 0)} / ${f(x.greetMax, 0)} | p99 ≤ 100 |
 | Longest stall while greeting (ms) | ${f(x.greetStall)} | ≤ 50 |
