@@ -11,6 +11,7 @@ interface ComposeService {
   build?: { target: string };
   environment?: Record<string, string>;
   healthcheck?: { test: string[]; interval?: string; start_period?: string; retries?: number };
+  mem_limit?: string;
   depends_on?: Record<string, { condition: string }>;
 }
 
@@ -48,6 +49,27 @@ describe('docker-compose.yml', () => {
       expect({ name, needs: Object.keys(service.depends_on ?? {}) }).toEqual({
         name,
         needs: expect.arrayContaining(['postgres', 'nats', 'redis']),
+      });
+    }
+  });
+
+  it("limits each process's memory, with its Node.js options, as the chart's values do", () => {
+    const values = parse(
+      readFileSync(path.resolve(import.meta.dirname, '../helm/greetboard/values.yaml'), 'utf8'),
+    ) as Record<string, { resources?: { limits?: { memory?: string } }; nodeOptions?: string }>;
+    // Compose's `m` and Kubernetes' `Mi` are both 2^20 bytes.
+    const bytes = (text: string | undefined, pattern: RegExp) => {
+      const match = pattern.exec(text ?? '');
+      return match ? Number(match[1]) * 2 ** 20 : undefined;
+    };
+    for (const [name, service] of ours) {
+      const component = name === 'chat-ingest' ? 'chatIngest' : name;
+      const chart = bytes(values[component]?.resources?.limits?.memory, /^(\d+)Mi$/);
+      expect({ name, chart }).toEqual({ name, chart: expect.any(Number) });
+      expect({ name, limit: bytes(service.mem_limit, /^(\d+)m$/) }).toEqual({ name, limit: chart });
+      expect({ name, nodeOptions: service.environment?.NODE_OPTIONS ?? '' }).toEqual({
+        name,
+        nodeOptions: values[component]?.nodeOptions,
       });
     }
   });

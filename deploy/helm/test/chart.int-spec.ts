@@ -245,6 +245,30 @@ describe.each(helm ? [1] : [])('the chart drains, spreads and probes pods', () =
     }
   });
 
+  it("sets Node.js options where values give them: by default the sessions' young generation", () => {
+    const nodeOptions = (deployment: K8sObject) =>
+      (containerOf(deployment).env as unknown as { name: string; value?: string }[]).find(
+        ({ name }) => name === 'NODE_OPTIONS',
+      )?.value;
+    expect(Object.fromEntries([...defaults].map(([name, d]) => [name, nodeOptions(d)]))).toEqual({
+      gateway: undefined,
+      auth: undefined,
+      sessions: '--max-semi-space-size=16',
+      'chat-ingest': undefined,
+      stats: undefined,
+    });
+    const tuned = deploymentsOf([
+      '--set',
+      'sessions.nodeOptions=',
+      '--set',
+      'gateway.nodeOptions=--max-semi-space-size=4 --max-old-space-size=200',
+    ]);
+    expect(nodeOptions(tuned.get('sessions')!)).toBeUndefined();
+    expect(nodeOptions(tuned.get('gateway')!)).toBe(
+      '--max-semi-space-size=4 --max-old-space-size=200',
+    );
+  });
+
   it("spreads every process's own pods over nodes and zones, preferred, not required", () => {
     for (const [name, deployment] of defaults) {
       const labels = (deployment.spec as { selector: { matchLabels: Record<string, string> } })
