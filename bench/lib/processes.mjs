@@ -78,6 +78,9 @@ function memoryCgroup(name, limitBytes) {
   };
 }
 
+/** Processes started so far: each gets a cgroup of its own, also when one restarts. */
+let started = 0;
+
 /**
  * Starts `script` (relative to the repository root) with `env` on top of this process's
  * environment. `nodeArgs` go before the script, e.g. `--cpu-prof`. `memoryLimitBytes` runs it
@@ -85,7 +88,7 @@ function memoryCgroup(name, limitBytes) {
  */
 export function startProcess(name, script, env, nodeArgs = [], { memoryLimitBytes } = {}) {
   const cgroup = memoryLimitBytes
-    ? memoryCgroup(`greetboard-bench-${name}-${process.pid}`, memoryLimitBytes)
+    ? memoryCgroup(`greetboard-bench-${process.pid}-${++started}-${name}`, memoryLimitBytes)
     : undefined;
   const command = [process.execPath, ...nodeArgs, path.join(ROOT, script)];
   // In its cgroup before Node.js starts, so V8 sizes the heap by the limit, as in a container.
