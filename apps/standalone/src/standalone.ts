@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   baseEnv,
+  chatBatchEnv,
   databaseEnv,
   httpEnv,
   natsEnv,
@@ -29,6 +30,7 @@ export const standaloneEnv = baseEnv.extend({
   ...userLimitsEnv.shape,
   ...chatterProfilesEnv.shape,
   ...welcomeEnv.shape,
+  ...chatBatchEnv.shape,
   CHANNELS_PER_CONNECTION: chatIngestEnv.shape.CHANNELS_PER_CONNECTION,
   CHANNEL_LEASE_TTL_MS: chatIngestEnv.shape.CHANNEL_LEASE_TTL_MS,
   CHAT_JOIN_TIMEOUT_MS: chatIngestEnv.shape.CHAT_JOIN_TIMEOUT_MS,

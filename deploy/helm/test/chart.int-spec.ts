@@ -326,6 +326,7 @@ describe.each(helm ? [1] : [])('values.schema.json', () => {
       ['--set', 'topologySpread.whenUnsatisfiable=Sometimes'],
     ],
     ['no login session at all per user', ['--set', 'config.loginSessionsPerUser=0']],
+    ['chat lines batched for over 200 ms', ['--set', 'config.chatLinesBatchMs=201']],
     ['a stream size under 1 MiB', ['--set', 'nats.streams.chatLines.maxBytes=1000']],
     [
       'an emote URL without {id}',
@@ -333,6 +334,16 @@ describe.each(helm ? [1] : [])('values.schema.json', () => {
     ],
   ])('refuses %s', (_what, args) => {
     expect(() => helmTemplate(helm!, args)).toThrow(/values don't meet the specifications|schema/);
+  });
+
+  it('gives chat-ingest and sessions the batching wait of chat lines, 10 ms by default', () => {
+    const batchMs = (args: string[]) =>
+      helmTemplate(helm!, args)
+        .filter((object) => object.kind === 'ConfigMap')
+        .map((object) => (object.data as Record<string, string> | undefined)?.CHAT_LINES_BATCH_MS)
+        .find((value) => value !== undefined);
+    expect(batchMs([])).toBe('10');
+    expect(batchMs(['--set', 'config.chatLinesBatchMs=0'])).toBe('0');
   });
 
   it('requires the secrets when the chart renders the Secret itself', () => {

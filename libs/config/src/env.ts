@@ -25,6 +25,8 @@ const streamBytes = (fallback: number) =>
 
 const HOUR_MS = 60 * 60 * 1000;
 const GIB = 1024 * 1024 * 1024;
+/** `CHAT_LINES_BATCH_MS`'s default (see `chatBatchEnv`). */
+export const CHAT_LINES_BATCH_MS = 10;
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -85,6 +87,16 @@ export const natsEnv = z.object({
   STREAM_DOMAIN_EVENTS_MAX_BYTES: streamBytes(5 * GIB),
   STREAM_DEAD_LETTERS_MAX_AGE_MS: streamAge(14 * 24 * HOUR_MS),
   STREAM_DEAD_LETTERS_MAX_BYTES: streamBytes(256 * MIB),
+});
+
+/**
+ * How long a chat line may wait for others at each of its two batching steps: chat-ingest's
+ * publish to the chat stream and the sessions service's counting statement (ADR 0062). A batch
+ * costs about the same whatever its size, so longer waits save CPU a line at a busy rate;
+ * each step adds up to this much to a line's way to the screens.
+ */
+export const chatBatchEnv = z.object({
+  CHAT_LINES_BATCH_MS: z.coerce.number().int().min(0).max(200).default(CHAT_LINES_BATCH_MS),
 });
 
 /** Unset DATABASE_URL selects embedded PostgreSQL (PGlite) with files under DATA_DIR. */

@@ -22,7 +22,8 @@ export type ChatIngestRuntimeConfig = Pick<
   | 'CHANNELS_PER_CONNECTION'
   | 'CHANNEL_LEASE_TTL_MS'
   | 'CHAT_JOIN_TIMEOUT_MS'
->;
+> &
+  Partial<Pick<ChatIngestConfig, 'CHAT_LINES_BATCH_MS'>>;
 
 /** The chat-ingest service's composition root, used by its main.ts and the standalone runtime. */
 export const chatIngestRuntime: ServiceRuntime<ChatIngestRuntimeConfig> = {
@@ -45,6 +46,7 @@ export const chatIngestRuntime: ServiceRuntime<ChatIngestRuntimeConfig> = {
           replicaId: config.CHAT_INGEST_REPLICA_ID,
           channelsPerConnection: config.CHANNELS_PER_CONNECTION,
           leaseTtlMs: config.CHANNEL_LEASE_TTL_MS,
+          linesBatchMs: config.CHAT_LINES_BATCH_MS,
           connect: (onLine, onJoin) =>
             new TmiChatConnection(server, onLine, onJoin, account, timing),
         }),

@@ -1,11 +1,12 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { baseEnv, natsEnv, redisEnv, urlWithProtocol } from '@greetboard/config';
+import { baseEnv, chatBatchEnv, natsEnv, redisEnv, urlWithProtocol } from '@greetboard/config';
 
 export const chatIngestEnv = baseEnv.extend({
   ...natsEnv.shape,
   ...redisEnv.shape,
+  ...chatBatchEnv.shape,
   /** Twitch chat over WebSocket; the emulator's ws:// URL in demo mode and tests. */
   TWITCH_IRC_URL: urlWithProtocol(['wss:', 'ws:']).default('wss://irc-ws.chat.twitch.tv:443'),
   /** This replica's name in leases; unique per process. */

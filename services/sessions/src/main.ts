@@ -1,4 +1,4 @@
-import { userLimitsEnv } from '@greetboard/config';
+import { chatBatchEnv, userLimitsEnv } from '@greetboard/config';
 import { runServiceMain, serviceEnv } from '@greetboard/service-kit';
 import { chatterProfilesEnv, welcomeEnv } from './config.js';
 import { sessionsRuntime } from './sessions.runtime.js';
@@ -8,5 +8,6 @@ runServiceMain(sessionsRuntime, {
     ...userLimitsEnv.shape,
     ...chatterProfilesEnv.shape,
     ...welcomeEnv.shape,
+    ...chatBatchEnv.shape,
   }),
 });

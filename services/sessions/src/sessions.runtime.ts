@@ -13,6 +13,7 @@ export const sessionsRuntime: ServiceRuntime<
   {
     LOG_LEVEL: LogLevel;
     SESSIONS_CREATED_PER_MINUTE?: number;
+    CHAT_LINES_BATCH_MS?: number;
   } & Partial<ChatterProfilesConfig> &
     Partial<WelcomeConfig>
 > = {
@@ -25,6 +26,10 @@ export const sessionsRuntime: ServiceRuntime<
         transport: infrastructure.transport,
         database: databaseOf(infrastructure),
         streams: streamsOf(infrastructure),
+        streamSettings:
+          config.CHAT_LINES_BATCH_MS === undefined
+            ? undefined
+            : { chatLinesBatchMs: config.CHAT_LINES_BATCH_MS },
         limits: {
           sessionsCreatedPerMinute: config.SESSIONS_CREATED_PER_MINUTE,
         },

@@ -1,3 +1,4 @@
+import { CHAT_LINES_BATCH_MS } from '@greetboard/config';
 import { STREAMS } from '@greetboard/contracts';
 import type { StreamSpec } from '@greetboard/transport';
 
@@ -12,6 +13,8 @@ export interface StreamSettings {
   chatLines: StreamSpec;
   /** Durable consumer of chat lines; replicas share it, each line is handled by one. */
   chatLinesDurable: string;
+  /** How long a chat line waits for others to share its statement (CHAT_LINES_BATCH_MS). */
+  chatLinesBatchMs: number;
 }
 
 export const DEFAULT_STREAM_SETTINGS: StreamSettings = {
@@ -19,4 +22,5 @@ export const DEFAULT_STREAM_SETTINGS: StreamSettings = {
   usersDurable: 'sessions-users-v1',
   chatLines: { ...STREAMS.chatLines, subjects: [...STREAMS.chatLines.subjects] },
   chatLinesDurable: 'sessions-chat-lines-v1',
+  chatLinesBatchMs: CHAT_LINES_BATCH_MS,
 };

@@ -103,6 +103,47 @@ describe('BatchingWorker', () => {
     expect([...settled.values()].every((outcome) => outcome === 'ack')).toBe(true);
   });
 
+  it('lets a message wait flushDelayMs for others to join its batch', async () => {
+    const settled = new Map<number, string>();
+    const batches: number[][] = [];
+    const worker = new BatchingWorker<number>(
+      recordingInto(batches),
+      options({ flushDelayMs: 300 }),
+    );
+    worker.push(delivery(1, settled));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    worker.push(delivery(2, settled));
+    await settledCount(settled, 2);
+    await worker.stop();
+    expect(batches).toEqual([[1, 2]]);
+  });
+
+  it('counts the wait from arrival: what came while the handler was busy goes at once', async () => {
+    const settled = new Map<number, string>();
+    const calledAt: number[] = [];
+    let release: () => void = () => undefined;
+    const firstDone = new Promise<void>((resolve) => (release = resolve));
+    const worker = new BatchingWorker<number>(
+      async () => {
+        calledAt.push(performance.now());
+        if (calledAt.length === 1) await firstDone;
+      },
+      options({ flushDelayMs: 600 }),
+    );
+    worker.push(delivery(1, settled));
+    await new Promise((resolve) => setTimeout(resolve, 650));
+    expect(calledAt).toHaveLength(1);
+    // Arrives while the first batch is handled, and waits there longer than flushDelayMs.
+    worker.push(delivery(2, settled));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const releasedAt = performance.now();
+    release();
+    await settledCount(settled, 2);
+    await worker.stop();
+    expect(calledAt).toHaveLength(2);
+    expect(calledAt[1] - releasedAt).toBeLessThan(300);
+  });
+
   it('acks the good messages of a failing batch at once and retries only the failing one', async () => {
     const settled = new Map<number, string>();
     const handled: number[] = [];

@@ -23,7 +23,11 @@ export interface Delivery {
 
 export interface BatchingOptions<T> {
   maxBatch: number;
-  /** How long to wait for more messages once one is there; bounds the latency batching adds. */
+  /**
+   * How long a message may wait in the buffer for others to join its batch; bounds the latency
+   * batching adds. Counted from its arrival: a message that arrived while the handler was busy
+   * has waited already, so under load batches go out without a further wait.
+   */
   flushDelayMs: number;
   /** Runs after a batch's acks/naks, e.g. to make sure they reached the server. */
   afterSettle?: () => Promise<void>;
@@ -53,6 +57,8 @@ export type RecordsOf = (data: unknown, subject: string) => unknown[] | undefine
 /** A delivery with its records, and how it is settled after its batch. */
 interface Buffered {
   delivery: Delivery;
+  /** `performance.now()` when it was pushed. */
+  arrivedAt: number;
   /** The records, or `undefined` when the message is one. */
   records: unknown[] | undefined;
   /** Set when a record of it waits for redelivery: the nak's delay. */
@@ -111,7 +117,7 @@ export class BatchingWorker<T> {
     }
     const { data, subject, malformed } = delivery.message;
     const records = malformed === undefined ? this.options.records?.(data, subject) : undefined;
-    this.buffer.push({ delivery, records });
+    this.buffer.push({ delivery, records, arrivedAt: performance.now() });
     this.buffered += records?.length ?? 1;
     this.wake?.();
   }
@@ -135,7 +141,8 @@ export class BatchingWorker<T> {
         this.wake = undefined;
         continue;
       }
-      if (this.buffered < this.options.maxBatch) await delay(this.options.flushDelayMs);
+      const wait = this.buffer[0].arrivedAt + this.options.flushDelayMs - performance.now();
+      if (this.buffered < this.options.maxBatch && wait > 0) await delay(wait);
       if (this.stopping) break;
       await this.process(this.takeBatch());
     }

@@ -60,6 +60,11 @@ export interface StreamConsumerDefinition<T> {
   readonly payload: PayloadValidator<T>;
   /** Most messages handed to the handler at once. */
   readonly maxBatch?: number;
+  /**
+   * How long a delivered message may wait for others to join its batch (default: a millisecond
+   * or two). Longer gathers larger batches at a quiet rate, for that much latency.
+   */
+  readonly flushDelayMs?: number;
   /** A delivered message not acked within this time is delivered again. */
   readonly ackWaitMs?: number;
   /** Deliveries failing the handler after which a message is dead-lettered (STREAM_MAX_DELIVERIES). */

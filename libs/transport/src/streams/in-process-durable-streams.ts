@@ -155,7 +155,7 @@ export class InProcessDurableStreams implements DurableStreams {
     const durable = this.durableOf(stream, opts, maxBatch);
     const worker = new BatchingWorker<T>(handler, {
       maxBatch,
-      flushDelayMs: FLUSH_DELAY_MS,
+      flushDelayMs: opts.flushDelayMs ?? FLUSH_DELAY_MS,
       label: `${opts.stream}/${opts.durable}`,
       stream: opts.stream,
       consumer: opts.durable,

@@ -172,7 +172,7 @@ export class JetStreamDurableStreams implements DurableStreams {
     const consumer = await this.js.consumers.get(opts.stream, opts.durable);
     const worker = new BatchingWorker<T>(handler, {
       maxBatch,
-      flushDelayMs: FLUSH_DELAY_MS,
+      flushDelayMs: opts.flushDelayMs ?? FLUSH_DELAY_MS,
       // Acks are fire-and-forget; a flush makes sure they reached the server before the
       // next batch (and before stop() returns), so a restarted consumer does not see them again.
       afterSettle: () => this.nc.flush(),

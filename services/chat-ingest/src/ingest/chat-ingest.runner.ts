@@ -48,6 +48,8 @@ export interface ChatIngestRuntime {
   replicaId: string;
   channelsPerConnection: number;
   leaseTtlMs: number;
+  /** How long a chat line waits for others to share its stream message (CHAT_LINES_BATCH_MS). */
+  linesBatchMs?: number;
   kv: KeyValueStore;
   streams: DurableStreams;
   connect: ChatConnectionFactory;
@@ -69,7 +71,7 @@ export class ChatIngestRunner implements OnApplicationBootstrap, BeforeApplicati
     @Inject(CHAT_INGEST_OPTIONS) private readonly runtime: ChatIngestRuntime,
     @Inject(BUS_CLIENT) bus: BusClient,
   ) {
-    this.publisher = new ChatLinePublisher(runtime.streams);
+    this.publisher = new ChatLinePublisher(runtime.streams, runtime.linesBatchMs);
     const pool = new ChatConnectionPool(
       (onJoin) => runtime.connect((line) => this.publisher.publish(line), onJoin),
       runtime.channelsPerConnection,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Logger } from '@nestjs/common';
+import { CHAT_LINES_BATCH_MS } from '@greetboard/config';
 import {
   CHAT_LINES_BATCH_MAX_BYTES,
   CHAT_LINES_BATCH_MAX_LINES,
@@ -13,8 +14,6 @@ import type { DurableStreams } from '@greetboard/transport';
 /** Lines kept in memory while the stream is unreachable; beyond this, new lines are dropped. */
 const MAX_PENDING_LINES = 200_000;
 const RETRY_DELAY_MS = 250;
-/** How long the first line of a batch waits for others (ADR 0057). */
-export const DEFAULT_LINGER_MS = 5;
 
 interface Batch {
   lines: ChatLineReceived[];
@@ -24,9 +23,9 @@ interface Batch {
 
 /**
  * Hands chat lines to the durable stream in batches (ADR 0057): lines read within `lingerMs`
- * of a batch's first line, of any channels, go out as one message, in the order read, with a
- * digest of their Twitch message ids as the de-duplication key, so a batch published twice (a
- * retry) is stored once. Lines two replicas both read during a handover may be stored twice, in
+ * (CHAT_LINES_BATCH_MS, ADR 0062) of a batch's first line, of any channels, go out as one
+ * message, in the order read, with a digest of their Twitch message ids as the de-duplication
+ * key, so a batch published twice (a retry) is stored once. Lines two replicas both read during a handover may be stored twice, in
  * different batches; the sessions service counts each line once by its own id. Publishes are
  * pipelined; batches that fail are retried in order until the stream takes them.
  */
@@ -47,7 +46,7 @@ export class ChatLinePublisher {
 
   constructor(
     private readonly streams: Pick<DurableStreams, 'publish'>,
-    private readonly lingerMs = DEFAULT_LINGER_MS,
+    private readonly lingerMs = CHAT_LINES_BATCH_MS,
   ) {}
 
   publish(line: ChatLineReceived): void {

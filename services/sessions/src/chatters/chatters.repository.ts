@@ -314,7 +314,7 @@ export class ChattersRepository {
       // had every element escaped one by one in JavaScript (ADR 0058).
       [JSON.stringify(counted.map(inputRow))],
     );
-    this.events.publish();
+    this.events.publishSoon();
     return rows.map((row) => ({
       chatter: row.chatter,
       isNew: row.inserted,

@@ -81,6 +81,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
         // Batches of lines and single lines alike (ADR 0057); each line is checked on its own.
         records: chatLineRecords,
         maxBatch: MAX_BATCH,
+        flushDelayMs: this.settings.chatLinesBatchMs,
         maxAckPending: MAX_ACK_PENDING,
         ackWaitMs: ACK_WAIT_MS,
       }),
