@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   baseEnv,
-  chatBatchEnv,
+  chatLinesBatchMs,
   databaseEnv,
   httpEnv,
   natsEnv,
   redisEnv,
+  STANDALONE_CHAT_LINES_BATCH_MS,
   userLimitsEnv,
 } from '@greetboard/config';
 import { authRuntime, publicUrlOf, resolveAuthConfig, twitchEnv } from '@greetboard/auth';
@@ -30,7 +31,7 @@ export const standaloneEnv = baseEnv.extend({
   ...userLimitsEnv.shape,
   ...chatterProfilesEnv.shape,
   ...welcomeEnv.shape,
-  ...chatBatchEnv.shape,
+  CHAT_LINES_BATCH_MS: chatLinesBatchMs(STANDALONE_CHAT_LINES_BATCH_MS),
   CHANNELS_PER_CONNECTION: chatIngestEnv.shape.CHANNELS_PER_CONNECTION,
   CHANNEL_LEASE_TTL_MS: chatIngestEnv.shape.CHANNEL_LEASE_TTL_MS,
   CHAT_JOIN_TIMEOUT_MS: chatIngestEnv.shape.CHAT_JOIN_TIMEOUT_MS,

@@ -25,8 +25,13 @@ const streamBytes = (fallback: number) =>
 
 const HOUR_MS = 60 * 60 * 1000;
 const GIB = 1024 * 1024 * 1024;
-/** `CHAT_LINES_BATCH_MS`'s default (see `chatBatchEnv`). */
+/** `CHAT_LINES_BATCH_MS`'s default in the cluster (see `chatBatchEnv`). */
 export const CHAT_LINES_BATCH_MS = 10;
+/**
+ * The standalone runtime's: one process for a small installation, where latency matters more
+ * than CPU a line and its pipeline gathers larger batches by itself whenever it is busy.
+ */
+export const STANDALONE_CHAT_LINES_BATCH_MS = 2;
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -89,6 +94,11 @@ export const natsEnv = z.object({
   STREAM_DEAD_LETTERS_MAX_BYTES: streamBytes(256 * MIB),
 });
 
+/** `CHAT_LINES_BATCH_MS` with a runtime's own default (milliseconds, 0 to 200). */
+export function chatLinesBatchMs(fallback: number) {
+  return z.coerce.number().int().min(0).max(200).default(fallback);
+}
+
 /**
  * How long a chat line may wait for others at each of its two batching steps: chat-ingest's
  * publish to the chat stream and the sessions service's counting statement (ADR 0062). A batch
@@ -96,7 +106,7 @@ export const natsEnv = z.object({
  * each step adds up to this much to a line's way to the screens.
  */
 export const chatBatchEnv = z.object({
-  CHAT_LINES_BATCH_MS: z.coerce.number().int().min(0).max(200).default(CHAT_LINES_BATCH_MS),
+  CHAT_LINES_BATCH_MS: chatLinesBatchMs(CHAT_LINES_BATCH_MS),
 });
 
 /** Unset DATABASE_URL selects embedded PostgreSQL (PGlite) with files under DATA_DIR. */

@@ -10,7 +10,8 @@ const PUBLISH_LOCK = 0x6f757462; // "outb"
 
 /** Where events go: the service's durable streams (JetStream or in-process). */
 export interface DomainEventPublisher {
-  publish(subject: string, data: unknown, opts: { msgId: string }): Promise<unknown>;
+  /** Publishes `json` as the message's data, as it is. */
+  publishJson(subject: string, json: string, opts: { msgId: string }): Promise<unknown>;
 }
 
 export interface DomainEventOutboxOptions {
@@ -22,7 +23,8 @@ interface OutboxRow {
   id: string;
   subject: string;
   msg_id: string;
-  payload: object;
+  /** The payload as PostgreSQL writes it: published as read, never parsed here. */
+  payload: string;
 }
 
 /** The outbox table of `schema`, for the service's migration. */
@@ -129,12 +131,15 @@ export class DomainEventOutbox implements OnApplicationBootstrap, OnApplicationS
       );
       if (!lock?.locked) return 0;
       const rows = await manager.query<OutboxRow[]>(
-        `SELECT id, subject, msg_id, payload FROM ${this.table} ORDER BY id LIMIT ${BATCH}`,
+        `SELECT id, subject, msg_id, payload::text AS payload
+           FROM ${this.table} ORDER BY id LIMIT ${BATCH}`,
       );
       // Sent together, in order on one connection: the stream stores them in the order
       // written. If one fails the batch stays and is sent again; msg ids drop the repeats.
       await Promise.all(
-        rows.map((row) => this.publisher.publish(row.subject, row.payload, { msgId: row.msg_id })),
+        rows.map((row) =>
+          this.publisher.publishJson(row.subject, row.payload, { msgId: row.msg_id }),
+        ),
       );
       if (rows.length > 0) {
         await manager.query(`DELETE FROM ${this.table} WHERE id = ANY($1::bigint[])`, [

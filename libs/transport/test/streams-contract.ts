@@ -175,6 +175,24 @@ export function describeDurableStreamsContract(
       expect(received).toEqual(['same', 'last']);
     });
 
+    it('publishes JSON text as it is, de-duplicated like any message', async () => {
+      const { stream, subject } = await freshStream('json');
+      // As PostgreSQL writes a jsonb value: spaces after the separators.
+      const json = '{"id": "text", "nested": {"n": 1, "list": [true, null]}}';
+      const first = await fixture.streams.publishJson(subject, json, { msgId: 'text' });
+      const again = await fixture.streams.publishJson(subject, json, { msgId: 'text' });
+      expect(again).toEqual({ duplicate: true, sequence: first.sequence });
+      const received: unknown[] = [];
+      consumers.push(
+        await fixture.streams.consume<unknown>({ stream, durable: 'json' }, (batch) => {
+          received.push(...batch.map((message) => message.data));
+          return Promise.resolve();
+        }),
+      );
+      await eventually(() => received.length > 0);
+      expect(received).toEqual([{ id: 'text', nested: { n: 1, list: [true, null] } }]);
+    });
+
     it('redelivers a batch whose handler failed, counting the deliveries', async () => {
       const { stream, subject } = await freshStream('retry');
       await publishNotes(subject, ['only']);

@@ -141,6 +141,11 @@ export interface StreamConsumer {
 export interface DurableStreams {
   ensureStream(spec: StreamSpec): Promise<void>;
   publish<T>(subject: string, data: T, opts: { msgId: string }): Promise<PublishResult>;
+  /**
+   * The same for data already written as JSON (a `jsonb` column read as text): stored as it
+   * is, without being parsed and written again. The caller answers for `json` being JSON.
+   */
+  publishJson(subject: string, json: string, opts: { msgId: string }): Promise<PublishResult>;
   consume<T>(opts: ConsumeOptions<T>, handler: BatchHandler<T>): Promise<StreamConsumer>;
   /**
    * Every message stored from now on, in order, to this follower alone (every follower gets

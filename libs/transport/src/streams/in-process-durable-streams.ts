@@ -101,6 +101,10 @@ export class InProcessDurableStreams implements DurableStreams {
   }
 
   publish<T>(subject: string, data: T, opts: { msgId: string }): Promise<PublishResult> {
+    return this.publishJson(subject, JSON.stringify(data) ?? 'null', opts);
+  }
+
+  publishJson(subject: string, text: string, opts: { msgId: string }): Promise<PublishResult> {
     const stream = [...this.streams.values()].find((candidate) =>
       candidate.spec.subjects.some((pattern) => subjectMatches(pattern, subject)),
     );
@@ -109,7 +113,6 @@ export class InProcessDurableStreams implements DurableStreams {
     forgetOldIds(stream, now);
     const seen = stream.recentIds.get(opts.msgId);
     if (seen) return Promise.resolve({ duplicate: true, sequence: seen.sequence });
-    const text = JSON.stringify(data) ?? 'null';
     dropExpired(stream, now);
     const { maxBytes, discard } = stream.spec;
     if (discard === 'new' && maxBytes !== undefined && maxBytes > 0) {

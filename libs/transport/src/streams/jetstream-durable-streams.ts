@@ -138,16 +138,20 @@ export class JetStreamDurableStreams implements DurableStreams {
     return held;
   }
 
-  async publish<T>(subject: string, data: T, opts: { msgId: string }): Promise<PublishResult> {
+  publish<T>(subject: string, data: T, opts: { msgId: string }): Promise<PublishResult> {
+    return this.publishJson(subject, JSON.stringify(data) ?? 'null', opts);
+  }
+
+  async publishJson(
+    subject: string,
+    json: string,
+    opts: { msgId: string },
+  ): Promise<PublishResult> {
     const start = process.hrtime.bigint();
     try {
-      const ack = await this.js.publish(
-        subjectIn(this.prefix, subject),
-        JSON.stringify(data) ?? 'null',
-        {
-          msgID: opts.msgId,
-        },
-      );
+      const ack = await this.js.publish(subjectIn(this.prefix, subject), json, {
+        msgID: opts.msgId,
+      });
       streamPublishDuration.observe({ outcome: 'ok' }, secondsSince(start));
       return { duplicate: ack.duplicate, sequence: ack.seq };
     } catch (error) {
