@@ -52,12 +52,17 @@ function options(
   };
 }
 
-/** Resolves once `count` deliveries are settled. */
-function settledCount(settled: Map<number, string>, count: number): Promise<void> {
+/** Resolves once `done()` holds, checked on every turn of the event loop. */
+function until(done: () => boolean): Promise<void> {
   return new Promise<void>((resolve) => {
-    const check = (): void => (settled.size >= count ? resolve() : void setImmediate(check));
+    const check = (): void => (done() ? resolve() : void setImmediate(check));
     check();
   });
+}
+
+/** Resolves once `count` deliveries are settled. */
+function settledCount(settled: Map<number, string>, count: number): Promise<void> {
+  return until(() => settled.size >= count);
 }
 
 async function deadLettered(consumer: string, reason: string): Promise<number> {
@@ -131,8 +136,7 @@ describe('BatchingWorker', () => {
       options({ flushDelayMs: 600 }),
     );
     worker.push(delivery(1, settled));
-    await new Promise((resolve) => setTimeout(resolve, 650));
-    expect(calledAt).toHaveLength(1);
+    await until(() => calledAt.length === 1);
     // Arrives while the first batch is handled, and waits there longer than flushDelayMs.
     worker.push(delivery(2, settled));
     await new Promise((resolve) => setTimeout(resolve, 700));

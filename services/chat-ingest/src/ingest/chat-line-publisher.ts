@@ -25,9 +25,10 @@ interface Batch {
  * Hands chat lines to the durable stream in batches (ADR 0057): lines read within `lingerMs`
  * (CHAT_LINES_BATCH_MS, ADR 0062) of a batch's first line, of any channels, go out as one
  * message, in the order read, with a digest of their Twitch message ids as the de-duplication
- * key, so a batch published twice (a retry) is stored once. Lines two replicas both read during a handover may be stored twice, in
- * different batches; the sessions service counts each line once by its own id. Publishes are
- * pipelined; batches that fail are retried in order until the stream takes them.
+ * key, so a batch published twice (a retry) is stored once. Lines two replicas both read
+ * during a handover may be stored twice, in different batches; the sessions service counts
+ * each line once by its own id. Publishes are pipelined; batches that fail are retried in
+ * order until the stream takes them.
  */
 export class ChatLinePublisher {
   private readonly logger = new Logger('chat-line-publisher');
