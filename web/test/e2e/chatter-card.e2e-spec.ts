@@ -50,6 +50,14 @@ describe('chatter card', () => {
 
   const dialog = (target: Page) => target.getByRole('dialog');
   const fact = (card: Locator, name: string) => card.locator(`[data-fact="${name}"] dd`);
+  /** Waits for the card's facts and its own data: until that arrives, they show a mark. */
+  const loaded = async (card: Locator) => {
+    await fact(card, 'badges').waitFor();
+    await card
+      .locator('.chatter-card-muted', { hasText: '…' })
+      .first()
+      .waitFor({ state: 'detached' });
+  };
   const nameButton = (target: Page, login: string) =>
     chatterRow(target, login).getByRole('button', { name: new RegExp(`^${login}$`, 'i') });
   const cardOf = (chatterId: string) =>
@@ -123,6 +131,7 @@ describe('chatter card', () => {
     await name.click();
     const card = dialog(page);
     await card.waitFor();
+    await loaded(card);
     expect(await card.getByRole('heading').first().textContent()).toMatch(/card_vip/i);
     expect(await fact(card, 'first-message').textContent()).toBe(`${KEYWORD} hello there`);
     expect(await fact(card, 'messages').textContent()).toBe('2');
@@ -211,6 +220,7 @@ describe('chatter card', () => {
     await nameButton(page, PLAIN).click();
     const card = dialog(page);
     await card.waitFor();
+    await loaded(card);
     expect(await fact(card, 'first-message').textContent()).toBe(`${KEYWORD} buy followers here`);
     expect(await fact(card, 'messages').textContent()).toBe('1');
     expect(await fact(card, 'badges').textContent()).toBe('None');
