@@ -1,5 +1,6 @@
 export { SessionsModule, type SessionsServiceOptions } from './sessions.module.js';
-export { ChattersRepository, type RecordedChatter } from './chatters/chatters.repository.js';
+export { ChattersRepository } from './chatters/chatters.repository.js';
+export type { RecordedChatter } from './chatters/chatter-rows.js';
 export type { StreamSettings } from './streams.js';
 export { ChatLinesSeenPruner } from './monitoring/chat-lines-seen-pruner.js';
 export * from './sessions.runtime.js';

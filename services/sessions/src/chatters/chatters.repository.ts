@@ -13,7 +13,15 @@ import {
 } from '@greetboard/contracts';
 import { preparedRows, queryRows } from '@greetboard/persistence';
 import { countsAsChatter } from './chat-line-rules.js';
-import { CHATTER_JSON, jsonBytesAtMost, type ChatterJsonRow } from './chatter-rows.js';
+import {
+  CHATTER_JSON,
+  RECORDED_CHATTER_COLUMNS,
+  jsonBytesAtMost,
+  recordedChatter,
+  type ChatterJsonRow,
+  type RecordedChatter,
+  type RecordedChatterRow,
+} from './chatter-rows.js';
 import { greetChangeCtes, nextListVersion } from './greeting-sql.js';
 import { KeywordFilter } from './keyword-filter.js';
 import { RAIDERS_OF_BATCH } from '../raids/raids.repository.js';
@@ -51,17 +59,6 @@ const MAX_VIEW_COUNTS = 500;
 /** `text` as a LIKE pattern matching it anywhere; its `%`, `_` and `\` match themselves. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-export interface RecordedChatter {
-  chatter: ChatterDto;
-  /** First line of this chatter in the session (a `new_chatter`), else a `chatter_update`. */
-  isNew: boolean;
-  ownerId: string;
-  /** The owner's editors when the batch committed: with the owner, who may see the chatter. */
-  editorIds: string[];
-  /** The session's list version the batch committed. */
-  listVersion: string;
 }
 
 @Injectable()
@@ -300,13 +297,7 @@ export class ChattersRepository {
       }
     }
     if (counted.length === 0) return [];
-    const rows = await preparedRows<{
-      chatter: ChatterDto;
-      inserted: boolean;
-      owner_id: string;
-      editor_ids: string[];
-      list_version: string;
-    }>(
+    const rows = await preparedRows<RecordedChatterRow & { inserted: boolean }>(
       this.dataSource,
       'sessions_record_chat_lines',
       RECORD_CHAT_LINES,
@@ -315,13 +306,7 @@ export class ChattersRepository {
       [JSON.stringify(counted.map(inputRow))],
     );
     this.events.publishSoon();
-    return rows.map((row) => ({
-      chatter: row.chatter,
-      isNew: row.inserted,
-      ownerId: row.owner_id,
-      editorIds: row.editor_ids,
-      listVersion: row.list_version,
-    }));
+    return rows.map((row) => recordedChatter(row, row.inserted));
   }
 }
 
@@ -456,7 +441,7 @@ const RECORD_CHAT_LINES = `WITH input AS (
    recorded AS (
      ${chattersChangedInsert(`(SELECT u.*, b.user_id AS owner_id
          FROM upserted u JOIN bumped b ON b.id = u.session_id)`)})
-   SELECT ${CHATTER_JSON} AS chatter, c.inserted, b.user_id AS owner_id,
+   SELECT ${RECORDED_CHATTER_COLUMNS}, c.inserted, b.user_id AS owner_id,
           b.editor_ids, b.list_version::text AS list_version
      FROM upserted c JOIN bumped b ON b.id = c.session_id
      LEFT JOIN sessions.users g ON g.id = c.greeted_by

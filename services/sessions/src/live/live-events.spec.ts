@@ -5,7 +5,7 @@ import {
   type LiveChatterMessages,
   type LiveChattersEvent,
 } from '@greetboard/contracts';
-import { MESSAGES_BYTES, packToFit } from './live-events.js';
+import { MESSAGES_BYTES, asTexts, packToFit } from './live-events.js';
 
 const SESSION = '2f6b3c1e-8a4d-4c2b-9e1f-5a7d3b9c0e12';
 const chatter = (id: number, firstMessage: string): ChatterDto => ({
@@ -76,7 +76,7 @@ describe('packToFit', () => {
       listVersion: '7',
     };
     theirs.created[0].sessionId = OTHER_SESSION;
-    const packs = packToFit([mine, theirs]);
+    const packs = packToFit([mine, theirs].map(asTexts));
     expect(packs).toHaveLength(1);
     expect(packs[0].sessions.map((s) => [s.sessionId, s.listVersion])).toEqual([
       [SESSION, '42'],
@@ -97,7 +97,7 @@ describe('packToFit', () => {
       Array.from({ length: 300 }, (_, i) => chatter(i, text)),
       Array.from({ length: 200 }, (_, i) => chatter(300 + i, text)),
     );
-    const packs = packToFit([whole]);
+    const packs = packToFit([asTexts(whole)]);
     expect(packs.length).toBeGreaterThan(1);
     for (const [index, pack] of packs.entries()) {
       // As the bus carries it: the event inside the transport's envelope.
@@ -121,11 +121,23 @@ describe('packToFit', () => {
     const created = Array.from({ length: 3 }, (_, i) => chatter(i, 'hi'));
     const updated = [chatter(3, 'hello')];
     const linesSentAt = { [created[0].id]: 1_700_000_000_000, [updated[0].id]: 1_700_000_000_500 };
-    const [pack] = packToFit([{ ...event(created, updated), linesSentAt }]);
+    const [pack] = packToFit([asTexts({ ...event(created, updated), linesSentAt })]);
     expect(pack.sessions[0].linesSentAt).toEqual([1_700_000_000_000, -1, -1, 1_700_000_000_500]);
   });
 
+  it("wraps each chatter's JSON text in its message as given, without reading it", () => {
+    // As PostgreSQL writes a nested object: spaces around the colon, kept byte for byte.
+    const json = '{"id":"1","greetedByUser":{"displayName" : "Ann"},"firstMessage":"a\\nb"}';
+    const [pack] = packToFit([
+      { ...event([], []), created: [{ id: '1', json }], updated: [{ id: '2', json: '{}' }] },
+    ]);
+    expect(chatterMessageLines(pack.sessions[0].messages)).toEqual([
+      `{"type":"new_chatter","payload":${json}}`,
+      '{"type":"chatter_update","payload":{}}',
+    ]);
+  });
+
   it('publishes nothing for events without chatters', () => {
-    expect(packToFit([event([], [])])).toEqual([]);
+    expect(packToFit([asTexts(event([], []))])).toEqual([]);
   });
 });

@@ -51,13 +51,18 @@ export class LiveEvents {
     }
   }
 
+  /** Publishes chatter events as `chatterTextsChanged` does, writing each chatter's JSON here. */
+  async chattersChanged(events: LiveChattersEvent[]): Promise<void> {
+    await this.chatterTextsChanged(events.map(asTexts));
+  }
+
   /**
    * Publishes the chat pipeline's events (ADR 0060): every chatter of the events, in every
-   * session, as the spec's own `new_chatter` or `chatter_update` message serialised here once,
-   * in as few bus messages as fit (one for nearly every batch). The gateways write the
-   * messages to the sockets that may see each session without parsing them.
+   * session, as the spec's own `new_chatter` or `chatter_update` message around the chatter's
+   * JSON as given (ADR 0063), in as few bus messages as fit (one for nearly every batch). The
+   * gateways write the messages to the sockets that may see each session without parsing them.
    */
-  async chattersChanged(events: LiveChattersEvent[]): Promise<void> {
+  async chatterTextsChanged(events: LiveChatterTexts[]): Promise<void> {
     if (events.length === 0) return;
     try {
       await Promise.all(
@@ -114,6 +119,24 @@ export class LiveEvents {
   }
 }
 
+/** A chatter for the live channel as its `ChatterDto` in JSON, forwarded without parsing. */
+export interface ChatterText {
+  id: string;
+  json: string;
+}
+
+/** A `LiveChattersEvent` whose chatters are JSON text. */
+export interface LiveChatterTexts extends Omit<LiveChattersEvent, 'created' | 'updated'> {
+  created: ChatterText[];
+  updated: ChatterText[];
+}
+
+/** The event with each chatter written as JSON. */
+export function asTexts(event: LiveChattersEvent): LiveChatterTexts {
+  const text = (chatter: ChatterDto) => ({ id: chatter.id, json: JSON.stringify(chatter) });
+  return { ...event, created: event.created.map(text), updated: event.updated.map(text) };
+}
+
 /**
  * Bytes one bus message of chatter messages takes at most, under NATS's 1 MB default payload
  * limit. Counted with an upper bound (`escapedBytesAtMost`), about twice the real size of
@@ -131,7 +154,7 @@ const LINE_TIME_BYTES = 16;
  * A session whose messages do not fit in what is left of one is continued in the next, and
  * its parts carry no list version (no part alone is the committed version).
  */
-export function packToFit(events: LiveChattersEvent[]): LiveChatterMessages[] {
+export function packToFit(events: LiveChatterTexts[]): LiveChatterMessages[] {
   const packs: LiveChatterMessages[] = [];
   let pack: LiveSessionMessages[] = [];
   /** Bytes of the bus message being packed. */
@@ -182,17 +205,21 @@ interface MessageLine {
 }
 
 /** The event's chatters as message lines: new chatters first, each with its line time. */
-function messageLines(event: LiveChattersEvent): MessageLine[] {
+function messageLines(event: LiveChatterTexts): MessageLine[] {
   const sentAt = event.linesSentAt ?? {};
   const lines: MessageLine[] = [];
-  const add = (type: 'new_chatter' | 'chatter_update', payload: ChatterDto) => {
-    const text = JSON.stringify({ type, payload });
-    lines.push({ text, sentAt: sentAt[payload.id] ?? -1, bytes: escapedBytesAtMost(text) });
+  const add = (prefix: string, chatter: ChatterText) => {
+    // The spec's message, `{ type, payload }`, with the chatter's JSON as its payload.
+    const text = prefix + chatter.json + '}';
+    lines.push({ text, sentAt: sentAt[chatter.id] ?? -1, bytes: escapedBytesAtMost(text) });
   };
-  for (const chatter of event.created) add('new_chatter', chatter);
-  for (const chatter of event.updated) add('chatter_update', chatter);
+  for (const chatter of event.created) add(NEW_CHATTER_PREFIX, chatter);
+  for (const chatter of event.updated) add(CHATTER_UPDATE_PREFIX, chatter);
   return lines;
 }
+
+const NEW_CHATTER_PREFIX = '{"type":"new_chatter","payload":';
+const CHATTER_UPDATE_PREFIX = '{"type":"chatter_update","payload":';
 
 /**
  * At least the bytes a message line takes inside the bus message's JSON, with the line break

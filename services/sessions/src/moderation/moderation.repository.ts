@@ -2,8 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DOMAIN_EVENTS, type ChatLineReceived } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
-import type { RecordedChatter } from '../chatters/chatters.repository.js';
-import { CHATTER_JSON, type ChatterJsonRow } from '../chatters/chatter-rows.js';
+import {
+  RECORDED_CHATTER_COLUMNS,
+  recordedChatter,
+  type RecordedChatter,
+  type RecordedChatterRow,
+} from '../chatters/chatter-rows.js';
 import { SessionDomainEvents, chatterEventsInsert } from '../events/session-domain-events.js';
 
 /**
@@ -28,9 +32,7 @@ export class ModerationRepository {
     const applicable = records.filter((record) => record.moderation !== 'clear_chat');
     if (applicable.length === 0) return [];
     const column = <T>(pick: (record: ChatLineReceived) => T) => applicable.map(pick);
-    const rows = await queryRows<
-      ChatterJsonRow & { owner_id: string; editor_ids: string[]; list_version: string }
-    >(
+    const rows = await queryRows<RecordedChatterRow>(
       this.dataSource,
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[],
@@ -96,7 +98,7 @@ export class ModerationRepository {
          RETURNING c.*, b.user_id AS owner_id, b.editor_ids, b.list_version AS session_version,
                    $7::text AS subject),
        recorded AS (${chatterEventsInsert('updated')})
-       SELECT ${CHATTER_JSON} AS chatter, c.owner_id, c.editor_ids,
+       SELECT ${RECORDED_CHATTER_COLUMNS}, c.owner_id, c.editor_ids,
               c.session_version::text AS list_version
          FROM updated c LEFT JOIN sessions.users g ON g.id = c.greeted_by
         ORDER BY c.first_seen_at, c.id`,
@@ -111,12 +113,6 @@ export class ModerationRepository {
       ],
     );
     if (rows.length > 0) this.events.publish();
-    return rows.map((row) => ({
-      chatter: row.chatter,
-      isNew: false,
-      ownerId: row.owner_id,
-      editorIds: row.editor_ids,
-      listVersion: row.list_version,
-    }));
+    return rows.map((row) => recordedChatter(row, false));
   }
 }

@@ -4,13 +4,7 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import {
-  ChatLineReceived,
-  chatLineRecords,
-  isChatLineReceived,
-  type ChatterDto,
-  type LiveChattersEvent,
-} from '@greetboard/contracts';
+import { ChatLineReceived, chatLineRecords, isChatLineReceived } from '@greetboard/contracts';
 import { chatterUpsertDuration, newChatters, secondsSince } from '@greetboard/metrics';
 import {
   checkedPayload,
@@ -20,8 +14,9 @@ import {
   type StreamMessage,
 } from '@greetboard/transport';
 import { ChatterProfilesJob } from '../chatter-profiles/chatter-profiles.job.js';
-import { ChattersRepository, type RecordedChatter } from '../chatters/chatters.repository.js';
-import { LiveEvents } from '../live/live-events.js';
+import type { RecordedChatter } from '../chatters/chatter-rows.js';
+import { ChattersRepository } from '../chatters/chatters.repository.js';
+import { LiveEvents, type LiveChatterTexts } from '../live/live-events.js';
 import { ModerationRepository } from '../moderation/moderation.repository.js';
 import { RaidsRepository } from '../raids/raids.repository.js';
 import { SESSIONS_STREAMS, SESSIONS_STREAM_SETTINGS, type StreamSettings } from '../streams.js';
@@ -116,7 +111,7 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
     if (failed) {
       // What committed is told now: the batch comes again, and its counted lines then change
       // nothing, so no later event would carry them.
-      await this.live.chattersChanged(liveEvents(recorded, recorded));
+      await this.live.chatterTextsChanged(liveEvents(recorded, recorded));
       throw failed.reason;
     }
     const moderated = await this.moderation.recordModeration(moderation);
@@ -124,9 +119,9 @@ export class ChatLinesConsumer implements OnApplicationBootstrap, BeforeApplicat
       await this.live.toSession(ownerId, raid.sessionId, 'raid', raid);
     }
     if (recordedRaids.length > 0) await this.welcome.raidsArrived(recordedRaids);
-    await this.live.chattersChanged(liveEvents([...recorded, ...moderated], recorded));
+    await this.live.chatterTextsChanged(liveEvents([...recorded, ...moderated], recorded));
     // The image comes from Helix in the background, never on this path.
-    if (recorded.some(({ chatter, isNew }) => isNew && chatter.profileImage === null)) {
+    if (recorded.some((chatter) => chatter.isNew && !chatter.hasProfileImage)) {
       this.profiles.wake();
     }
   }
@@ -176,37 +171,39 @@ export function channelShards(lines: ChatLineReceived[]): ChatLineReceived[][] {
 function liveEvents(
   recorded: RecordedChatter[],
   fromLines: RecordedChatter[] = [],
-): LiveChattersEvent[] {
+): LiveChatterTexts[] {
   const linesSentAt = new Map<string, Record<string, number>>();
-  for (const { chatter } of fromLines) {
-    const sentAt = Date.parse(chatter.lastSeenAt);
-    if (Number.isNaN(sentAt)) continue;
+  for (const chatter of fromLines) {
     const bySession = linesSentAt.get(chatter.sessionId) ?? {};
-    bySession[chatter.id] = sentAt;
+    bySession[chatter.id] = chatter.lastSeenMs;
     linesSentAt.set(chatter.sessionId, bySession);
   }
   const bySession = new Map<
     string,
-    { event: LiveChattersEvent; created: Map<string, ChatterDto>; updated: Map<string, ChatterDto> }
+    {
+      event: LiveChatterTexts;
+      created: Map<string, RecordedChatter>;
+      updated: Map<string, RecordedChatter>;
+    }
   >();
-  for (const { chatter, isNew, ownerId, editorIds, listVersion } of recorded) {
+  for (const chatter of recorded) {
     let entry = bySession.get(chatter.sessionId);
     if (!entry) {
       entry = {
         event: {
           sessionId: chatter.sessionId,
-          userIds: [ownerId, ...editorIds],
+          userIds: [chatter.ownerId, ...chatter.editorIds],
           created: [],
           updated: [],
-          listVersion,
+          listVersion: chatter.listVersion,
         },
         created: new Map(),
         updated: new Map(),
       };
       bySession.set(chatter.sessionId, entry);
     }
-    entry.event.listVersion = listVersion;
-    if (isNew || entry.created.has(chatter.id)) entry.created.set(chatter.id, chatter);
+    entry.event.listVersion = chatter.listVersion;
+    if (chatter.isNew || entry.created.has(chatter.id)) entry.created.set(chatter.id, chatter);
     else entry.updated.set(chatter.id, chatter);
   }
   return [...bySession.values()].map(({ event, created, updated }) => {
