@@ -183,4 +183,30 @@ describe('sessions domain events through the outbox', () => {
     });
     expect(Date.parse(greeted.greetedAt!)).not.toBeNaN();
   }, 90_000);
+
+  it('compresses the payloads of its outbox rows with lz4', async () => {
+    // A pack of 250 snapshots is about 30 KB: over the size PostgreSQL compresses at.
+    const payload = JSON.stringify({
+      chatters: Array.from({ length: 250 }, (_, n) => ({ id: randomUUID(), version: n + 1 })),
+    });
+    const client = await db.connect();
+    try {
+      await client.query('BEGIN');
+      const msgId = randomUUID();
+      await client.query(
+        `INSERT INTO sessions.outbox (subject, msg_id, payload) VALUES ('test', $1, $2)`,
+        [msgId, payload],
+      );
+      // As stored (what RETURNING shows is the row before PostgreSQL compressed it).
+      const { rows } = await client.query<{ method: string }>(
+        'SELECT pg_column_compression(payload) AS method FROM sessions.outbox WHERE msg_id = $1',
+        [msgId],
+      );
+      expect(rows).toEqual([{ method: 'lz4' }]);
+    } finally {
+      // Never published: the row goes with the transaction.
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
 });

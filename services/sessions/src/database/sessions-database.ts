@@ -14,6 +14,7 @@ import { WelcomeMessages1768720000000 } from './migrations/1768720000000-Welcome
 import { ChatterCard1768730000000 } from './migrations/1768730000000-ChatterCard.js';
 import { RaidShoutoutOutcome1768770000000 } from './migrations/1768770000000-RaidShoutoutOutcome.js';
 import { HotChatterUpdates1768780000000 } from './migrations/1768780000000-HotChatterUpdates.js';
+import { OutboxLz41768790000000 } from './migrations/1768790000000-OutboxLz4.js';
 
 /**
  * The sessions service's schema, defined by its hand-written migrations. Every statement is
@@ -38,5 +39,6 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     ChatterCard1768730000000,
     RaidShoutoutOutcome1768770000000,
     HotChatterUpdates1768780000000,
+    OutboxLz41768790000000,
   ],
 };
