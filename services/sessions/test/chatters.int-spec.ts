@@ -87,6 +87,35 @@ describe('chatters, greeting and chat lines over the bus', () => {
     });
   });
 
+  it("takes a chatter's first line and newest line by Twitch's time, whatever a batch's order", async () => {
+    const at = (second: number) => Date.UTC(2026, 2, 1, 12, 0, second);
+    const newest = chatLine(owner.username, 'dora', 'later', {
+      sentAt: at(30),
+      displayName: 'Dora_Renamed',
+      badges: { vip: '1' },
+    });
+    const first = chatLine(owner.username, 'dora', 'first!', {
+      sentAt: at(10),
+      firstMessage: true,
+      emotes: [{ id: '25', start: 0, end: 4 }],
+      badges: { subscriber: '3' },
+    });
+    const middle = chatLine(owner.username, 'dora', 'middle', { sentAt: at(20) });
+    const [recorded] = await h.chatters.recordChatLines([newest, middle, first]);
+    expect(recorded.chatter).toMatchObject({
+      username: 'dora',
+      displayName: 'Dora_Renamed',
+      firstMessage: 'first!',
+      firstMessageEmotes: [{ id: '25', start: 0, end: 4 }],
+      isFirstTimeChatter: true,
+      messageCount: 3,
+      firstSeenAt: new Date(at(10)).toISOString(),
+      lastSeenAt: new Date(at(30)).toISOString(),
+    });
+    const card = await h.chatters.card(session.id, recorded.id);
+    expect(card.badges).toEqual({ vip: '1' });
+  });
+
   it('never counts bots, ignored users or the owner, and applies the keywords', async () => {
     await h.request(R.addIgnoredUser, { actor: owner.actor, username: 'Troll' });
     const keyed = await h.request(R.createSession, {

@@ -359,25 +359,26 @@ const RECORD_CHAT_LINES = `WITH input AS (
      SELECT session_id, message_id FROM input
      ON CONFLICT DO NOTHING
      RETURNING session_id, message_id),
+   -- Each chatter's lines in Twitch's order (by time, then message id), sorted once: the
+   -- first line's fields from the row DISTINCT ON keeps, the newest line's from the window.
+   -- An ordered aggregate per field would sort each chatter's lines once per field.
    per_chatter AS (
-     SELECT i.session_id, i.twitch_id,
-            (array_agg(i.username ORDER BY i.sent_ms DESC, i.message_id))[1] AS username,
-            (array_agg(i.display_name ORDER BY i.sent_ms DESC, i.message_id))[1] AS display_name,
-            (array_agg(left(i.text, ${FIRST_MESSAGE_MAX}) ORDER BY i.sent_ms, i.message_id))[1]
-              AS first_message,
-            (array_agg(i.first_msg ORDER BY i.sent_ms, i.message_id))[1] AS first_msg,
-            (array_agg(i.returning_chatter ORDER BY i.sent_ms, i.message_id))[1]
-              AS returning_chatter,
-            (array_agg(i.emotes ORDER BY i.sent_ms, i.message_id))[1]::jsonb AS emotes,
-            (array_agg(i.message_id ORDER BY i.sent_ms, i.message_id))[1] AS first_message_id,
-            (array_agg(i.subscription ORDER BY i.sent_ms, i.message_id))[1]
-              AS first_subscription,
-            (array_agg(i.badges ORDER BY i.sent_ms DESC, i.message_id))[1]::jsonb AS badges,
-            count(*)::int AS lines,
-            'epoch'::timestamptz + min(i.sent_ms) * interval '1 millisecond' AS first_seen_at,
-            'epoch'::timestamptz + max(i.sent_ms) * interval '1 millisecond' AS last_seen_at
+     SELECT DISTINCT ON (i.session_id, i.twitch_id)
+            i.session_id, i.twitch_id,
+            last_value(i.username) OVER w AS username,
+            last_value(i.display_name) OVER w AS display_name,
+            left(i.text, ${FIRST_MESSAGE_MAX}) AS first_message,
+            i.first_msg, i.returning_chatter, i.emotes::jsonb AS emotes,
+            i.message_id AS first_message_id, i.subscription AS first_subscription,
+            (last_value(i.badges) OVER w)::jsonb AS badges,
+            (count(*) OVER w)::int AS lines,
+            'epoch'::timestamptz + i.sent_ms * interval '1 millisecond' AS first_seen_at,
+            'epoch'::timestamptz + (last_value(i.sent_ms) OVER w) * interval '1 millisecond'
+              AS last_seen_at
        FROM input i JOIN fresh f USING (session_id, message_id)
-      GROUP BY i.session_id, i.twitch_id),
+     WINDOW w AS (PARTITION BY i.session_id, i.twitch_id ORDER BY i.sent_ms, i.message_id
+                  ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+      ORDER BY i.session_id, i.twitch_id, i.sent_ms, i.message_id),
    bumped AS (
      UPDATE sessions.sessions s SET list_version = s.list_version + 1
       WHERE s.id IN (SELECT DISTINCT session_id FROM per_chatter)
