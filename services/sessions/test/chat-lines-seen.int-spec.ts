@@ -67,4 +67,22 @@ describe('pruning the ids of counted chat lines', () => {
     expect(await pruner.prune()).toBe(25_000);
     expect((await seenIds()).filter((id) => id.startsWith('bulk-'))).toEqual([]);
   });
+
+  it("removes a session's ids with the session, and only its own", async () => {
+    const line = chatLine(owner.username, 'stays_here', 'hello');
+    expect(await h.chatters.recordChatLines([line])).toHaveLength(1);
+    const other = (await h.request(R.createSession, { actor: owner.actor, name: 'Other' })).id;
+    await h.db.query(
+      `INSERT INTO sessions.chat_lines_seen (session_id, message_id)
+       SELECT $1, 'gone-' || i FROM generate_series(1, 3) AS i`,
+      [other],
+    );
+    await h.request(R.deleteSession, { actor: owner.actor, sessionId: other });
+    const { rows } = await h.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sessions.chat_lines_seen WHERE session_id = $1',
+      [other],
+    );
+    expect(rows[0].n).toBe(0);
+    expect(await seenIds()).toContain(line.id);
+  });
 });

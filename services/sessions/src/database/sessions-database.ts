@@ -15,6 +15,7 @@ import { ChatterCard1768730000000 } from './migrations/1768730000000-ChatterCard
 import { RaidShoutoutOutcome1768770000000 } from './migrations/1768770000000-RaidShoutoutOutcome.js';
 import { HotChatterUpdates1768780000000 } from './migrations/1768780000000-HotChatterUpdates.js';
 import { OutboxLz41768790000000 } from './migrations/1768790000000-OutboxLz4.js';
+import { ChatLinesSeenByTrigger1768800000000 } from './migrations/1768800000000-ChatLinesSeenByTrigger.js';
 
 /**
  * The sessions service's schema, defined by its hand-written migrations. Every statement is
@@ -40,5 +41,6 @@ export const SESSIONS_DATABASE: ServiceDatabase = {
     RaidShoutoutOutcome1768770000000,
     HotChatterUpdates1768780000000,
     OutboxLz41768790000000,
+    ChatLinesSeenByTrigger1768800000000,
   ],
 };
