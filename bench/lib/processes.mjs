@@ -14,6 +14,21 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
  */
 export const INSTALLATION = 'bench';
 
+/** Linux clock ticks per second (USER_HZ), what /proc/<pid>/stat counts utime and stime in. */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; undefined once gone. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every process logs "<service> is ready" once it has started, at LOG_LEVEL=log. */
 const BOOTED = /is ready/;
 

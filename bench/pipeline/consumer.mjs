@@ -9,7 +9,6 @@
 // default, publishes each line alone on its channel's subject, as older replicas did).
 // Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL) and /usr/sbin/nats-server.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -24,7 +23,7 @@ import {
   waitFor,
 } from '../../libs/testing/dist/index.js';
 import { FailFastNatsClient, JetStreamDurableStreams } from '../../libs/transport/dist/index.js';
-import { ROOT, startProcess, INSTALLATION } from '../lib/processes.mjs';
+import { ROOT, cpuSeconds, startProcess, INSTALLATION } from '../lib/processes.mjs';
 import { addStreamer } from '../lib/streamers.mjs';
 
 const CHANNELS = 50;
@@ -35,12 +34,6 @@ const option = (flag, fallback) => {
 };
 const LINES = option('--lines', 20_000);
 const BATCH = option('--batch', 1);
-/** CPU seconds (user + system) of a process so far, from /proc/<pid>/stat (100 ticks a second). */
-const cpuSeconds = (pid) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 const PROFILE = process.argv.includes('--profile');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (...parts) => console.log(new Date().toISOString().slice(11, 23), ...parts);

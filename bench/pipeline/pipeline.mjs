@@ -39,7 +39,7 @@ import {
   subjectOutside,
 } from '../../libs/transport/dist/index.js';
 import { chatLineRecords } from '../../libs/contracts/dist/index.js';
-import { ROOT, chartProcess, startProcess, INSTALLATION } from '../lib/processes.mjs';
+import { ROOT, chartProcess, cpuSeconds, startProcess, INSTALLATION } from '../lib/processes.mjs';
 import { addStreamer } from '../lib/streamers.mjs';
 import { startTwitchEmulator } from '../../tools/twitch-emulator/dist/index.js';
 
@@ -102,21 +102,6 @@ const spread = (values) => {
   const known = values.filter(Number.isFinite);
   return known.length === 0 ? undefined : [Math.min(...known), Math.max(...known)];
 };
-
-/** Linux clock ticks per second (USER_HZ), what /proc/<pid>/stat counts utime and stime in. */
-const CLOCK_TICKS = 100;
-
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * CPU seconds PostgreSQL's processes on this machine have used so far (the server the

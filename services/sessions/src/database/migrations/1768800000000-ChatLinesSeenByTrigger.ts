@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * A counted line's id is removed with its session by a trigger instead of a foreign key
  * (ADR 0065). The key checked every inserted id against its session, row by row, each check a
- * query and a lock on a session row the same statement updates: about a tenth of the
+ * query and a lock on a session row the same statement updates: up to a tenth of the
  * chat-line statement's time. What the key did on delete, the trigger does, once per
  * statement. An id written for a session deleted in the same instant stays until the pruner
  * takes it (25 h).
