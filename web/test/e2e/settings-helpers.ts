@@ -73,10 +73,25 @@ export async function readChat(app: Standalone, channel: string): Promise<ChatRe
 
 let axeSource: string | undefined;
 
-/** axe-core on the page as it is: one line per serious or critical violation. */
+/**
+ * axe-core on the page as it is: one line per serious or critical violation. A violation
+ * seen once is looked at again after the page settles, and only what is still there counts:
+ * a toast that began to slide in or out while axe ran is see-through for a moment, and axe
+ * judges the screen the user reads.
+ */
 export async function blockingViolations(page: Page, screen: string): Promise<string[]> {
   axeSource ??= await readFile(path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
-  // A toast sliding in is see-through for a moment; axe judges the screen the user reads.
+  const first = await seriousViolations(page, axeSource);
+  if (first.length === 0) return [];
+  await page.waitForTimeout(500);
+  const again = new Set(await seriousViolations(page, axeSource));
+  return first
+    .filter((violation) => again.has(violation))
+    .map((violation) => `${screen}: ${violation}`);
+}
+
+/** One axe run once no animation is running: each serious or critical violation as text. */
+async function seriousViolations(page: Page, source: string): Promise<string[]> {
   await page
     .waitForFunction(
       () =>
@@ -92,7 +107,7 @@ export async function blockingViolations(page: Page, screen: string): Promise<st
     )
     .catch(() => undefined);
   if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.addScriptTag({ content: axeSource });
+    await page.addScriptTag({ content: source });
   }
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as {
@@ -113,7 +128,7 @@ export async function blockingViolations(page: Page, screen: string): Promise<st
     .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
     .map(
       (violation) =>
-        `${screen}: ${violation.id} (${violation.impact}) ${violation.help}\n` +
+        `${violation.id} (${violation.impact}) ${violation.help}\n` +
         violation.targets.map((target) => `    ${target}`).join('\n'),
     );
 }
