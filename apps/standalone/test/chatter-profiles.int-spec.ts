@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SESSIONS_REQUESTS, type ChatLineReceived } from '@greetboard/contracts';
+import {
+  LIVE_EVENTS,
+  SESSIONS_REQUESTS,
+  type ChatLineReceived,
+  type ChatterDto,
+  type LiveChatterMessages,
+} from '@greetboard/contracts';
 import { ChatterProfilesJob, ChattersRepository } from '@greetboard/sessions';
 import type { EmulatorUser } from '@greetboard/twitch-emulator';
 import {
@@ -111,13 +117,29 @@ describe('chatter profile images from Helix users', () => {
     expect(recorded.every((entry) => entry.chatter.profileImage === null)).toBe(true);
     const version = await chatters.listVersion(sessionId);
 
+    // What the gateways get: the chat pipeline's kind of event, one message per line.
+    const sent: { type: string; payload: ChatterDto }[] = [];
+    const watching = stack.broker.subscribe(LIVE_EVENTS.chatterMessages.subject, (message) => {
+      const { data } = message.json() as { data: LiveChatterMessages };
+      for (const part of data.sessions)
+        if (part.sessionId === sessionId)
+          for (const line of part.messages.split('\n'))
+            sent.push(JSON.parse(line) as { type: string; payload: ChatterDto });
+    });
+
     helixCalls.length = 0;
     await job.run();
+    watching.unsubscribe();
     expect(helixCalls).toEqual([100, 50]);
     expect(await imagesOf(crowd)).toEqual(crowd.map((viewer) => viewer.profileImageUrl));
     // The screens learn of it through the list's version (their pages' ETag) and the live
-    // event with it.
+    // event with it: one chatter_update per chatter, with the image, in one bus message.
     expect(BigInt(await chatters.listVersion(sessionId))).toBeGreaterThan(BigInt(version));
+    expect(sent.map(({ type }) => type)).toEqual(crowd.map(() => 'chatter_update'));
+    expect(new Map(sent.map(({ payload }) => [payload.twitchId, payload.profileImage]))).toEqual(
+      new Map(crowd.map((viewer) => [viewer.id, viewer.profileImageUrl])),
+    );
+    expect(sent.every(({ payload }) => payload.sessionId === sessionId)).toBe(true);
 
     // Nothing is due now: no call.
     helixCalls.length = 0;

@@ -52,6 +52,8 @@ export interface SignedInUser {
 
 export interface TwitchSessionsStack {
   emulator: TwitchEmulator;
+  /** The services' bus, for a test that watches their events. */
+  broker: InProcessBroker;
   sessions: INestMicroservice;
   db: pg.Client;
   request<Req extends object, Res>(
@@ -202,6 +204,7 @@ export async function startTwitchSessionsStack(
 
   return {
     emulator,
+    broker,
     sessions: services[0],
     db,
     request,

@@ -33,13 +33,15 @@ function jobWith(ids: string[], answer: (twitchIds: string[]) => 'fail' | 'ok') 
           sessionId: 's1',
           userIds: ['owner'],
           created: [],
-          updated: [{ id: askedIds[0] }],
+          updated: [{ id: askedIds[0], json: `{"id":"${askedIds[0]}"}` }],
           listVersion: String(stored.length),
         },
       ]);
     }),
   } as unknown as ChatterProfilesRepository;
-  const live = { chattersChanged: jest.fn(() => Promise.resolve()) } as unknown as LiveEvents;
+  const live = {
+    chatterTextsChanged: jest.fn(() => Promise.resolve()),
+  } as unknown as LiveEvents;
   const job = new ChatterProfilesJob(repository, bus, live, DEFAULT_CHATTER_PROFILE_SETTINGS);
   return { job, asked, stored, repository, live };
 }
@@ -53,14 +55,14 @@ describe('ChatterProfilesJob', () => {
     expect(asked.map((call) => call.length)).toEqual([100, 100, 50]);
     expect(stored).toEqual(asked);
     expect(new Set(asked.flat()).size).toBe(250);
-    expect(live.chattersChanged).toHaveBeenCalledTimes(1);
-    const [[events]] = (live.chattersChanged as jest.Mock).mock.calls as [[unknown]];
+    expect(live.chatterTextsChanged).toHaveBeenCalledTimes(1);
+    const [[events]] = (live.chatterTextsChanged as jest.Mock).mock.calls as [[unknown]];
     expect(events).toEqual([
       {
         sessionId: 's1',
         userIds: ['owner'],
         created: [],
-        updated: [{ id: '1000' }, { id: '1100' }, { id: '1200' }],
+        updated: ['1000', '1100', '1200'].map((id) => ({ id, json: `{"id":"${id}"}` })),
         listVersion: '3',
       },
     ]);
@@ -74,8 +76,11 @@ describe('ChatterProfilesJob', () => {
     await job.run(now);
     expect(asked.map((call) => call.length)).toEqual([100, 100]);
     expect(stored).toEqual([asked[0]]);
-    expect(live.chattersChanged).toHaveBeenCalledWith([
-      expect.objectContaining({ updated: [{ id: '1000' }], listVersion: '1' }),
+    expect(live.chatterTextsChanged).toHaveBeenCalledWith([
+      expect.objectContaining({
+        updated: [{ id: '1000', json: '{"id":"1000"}' }],
+        listVersion: '1',
+      }),
     ]);
     await job.run(new Date(now.getTime() + DEFAULT_CHATTER_PROFILE_SETTINGS.retryAfterMs - 1));
     expect(asked).toHaveLength(2);
@@ -97,7 +102,7 @@ describe('ChatterProfilesJob', () => {
     await job.run();
     expect(asked).toHaveLength(1);
     expect(stored).toEqual([]);
-    expect(live.chattersChanged).toHaveBeenCalledWith([]);
+    expect(live.chatterTextsChanged).toHaveBeenCalledWith([]);
   });
 
   it('starts woken rounds at least a second apart, however often it is woken', async () => {

@@ -9,12 +9,11 @@ import {
   AUTH_REQUESTS,
   DomainError,
   sendRequest,
-  type LiveChattersEvent,
   TWITCH_USERS_PER_CALL,
 } from '@greetboard/contracts';
 import { runPeriodically, type PeriodicTask } from '@greetboard/service-kit';
 import { BUS_CLIENT, type BusClient } from '@greetboard/transport';
-import { LiveEvents } from '../live/live-events.js';
+import { LiveEvents, type LiveChatterTexts } from '../live/live-events.js';
 import { ChatterProfilesRepository } from './chatter-profiles.repository.js';
 
 export const CHATTER_PROFILE_SETTINGS = Symbol('CHATTER_PROFILE_SETTINGS');
@@ -115,7 +114,7 @@ export class ChatterProfilesJob implements OnApplicationBootstrap, OnApplication
     this.lastRoundAt = Date.now();
     const staleBefore = new Date(now.getTime() - this.settings.refreshAfterMs);
     const ids = await this.profiles.idsToFetch(staleBefore, IDS_PER_ROUND);
-    const changed: LiveChattersEvent[] = [];
+    const changed: LiveChatterTexts[] = [];
     try {
       for (let start = 0; start < ids.length; start += TWITCH_USERS_PER_CALL) {
         const twitchIds = ids.slice(start, start + TWITCH_USERS_PER_CALL);
@@ -133,7 +132,7 @@ export class ChatterProfilesJob implements OnApplicationBootstrap, OnApplication
         changed.push(...(await this.profiles.store(twitchIds, answer.profiles, now)));
       }
     } finally {
-      await this.live.chattersChanged(oneEventPerSession(changed));
+      await this.live.chatterTextsChanged(oneEventPerSession(changed));
     }
   }
 }
@@ -143,8 +142,8 @@ export class ChatterProfilesJob implements OnApplicationBootstrap, OnApplication
  * round's last store there (later stores commit higher versions). A gateway holding the list
  * at an earlier version sees the jump and reads the changes once (ADR 0035).
  */
-export function oneEventPerSession(events: LiveChattersEvent[]): LiveChattersEvent[] {
-  const bySession = new Map<string, LiveChattersEvent>();
+export function oneEventPerSession(events: LiveChatterTexts[]): LiveChatterTexts[] {
+  const bySession = new Map<string, LiveChatterTexts>();
   for (const event of events) {
     const earlier = bySession.get(event.sessionId);
     bySession.set(

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { LiveChattersEvent } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
-import { CHATTER_JSON, type ChatterJsonRow } from '../chatters/chatter-rows.js';
+import { CHATTER_JSON_TEXT } from '../chatters/chatter-rows.js';
+import type { LiveChatterTexts } from '../live/live-events.js';
 
 export interface FetchedProfile {
   twitchId: string;
@@ -49,13 +49,15 @@ export class ChatterProfilesRepository {
   /**
    * Stores what Helix answered for `askedIds` (an id Helix left out has no image: stored as
    * null, so it is not asked again before the refresh) and gives every chatter of those ids
-   * its image. Answers the changed chatters per session, for the live channel.
+   * its image. Answers the changed chatters per session, for the live channel, each as the
+   * JSON text PostgreSQL wrote (ADR 0063): a round holds up to a thousand of them until its
+   * last call is stored, and text costs the garbage collector far less than objects.
    */
   async store(
     askedIds: string[],
     profiles: FetchedProfile[],
     fetchedAt: Date,
-  ): Promise<LiveChattersEvent[]> {
+  ): Promise<LiveChatterTexts[]> {
     const images = new Map(profiles.map((profile) => [profile.twitchId, profile.profileImage]));
     const createdAt = new Map(profiles.map((profile) => [profile.twitchId, profile.createdAt]));
     const rows = await this.dataSource.transaction(async (manager) => {
@@ -88,9 +90,14 @@ export class ChatterProfilesRepository {
         [askedIds],
       );
       if (sessions.length === 0) return [];
-      return queryRows<
-        ChatterJsonRow & { owner_id: string; editor_ids: string[]; list_version: string }
-      >(
+      return queryRows<{
+        chatter_json: string;
+        id: string;
+        session_id: string;
+        owner_id: string;
+        editor_ids: string[];
+        list_version: string;
+      }>(
         manager,
         `WITH bumped AS (
            UPDATE sessions.sessions s SET list_version = s.list_version + 1
@@ -105,7 +112,8 @@ export class ChatterProfilesRepository {
               AND c.twitch_id = ANY($1::text[])
               AND c.profile_image IS DISTINCT FROM p.profile_image
            RETURNING c.*)
-         SELECT ${CHATTER_JSON} AS chatter, b.user_id AS owner_id, b.editor_ids,
+         SELECT ${CHATTER_JSON_TEXT} AS chatter_json, c.id, c.session_id,
+                b.user_id AS owner_id, b.editor_ids,
                 b.list_version::text AS list_version
            FROM updated c JOIN bumped b ON b.id = c.session_id
            LEFT JOIN sessions.users g ON g.id = c.greeted_by
@@ -113,21 +121,21 @@ export class ChatterProfilesRepository {
         [askedIds, sessions.map((session) => session.id)],
       );
     });
-    const bySession = new Map<string, LiveChattersEvent>();
+    const bySession = new Map<string, LiveChatterTexts>();
     for (const row of rows) {
-      let event = bySession.get(row.chatter.sessionId);
+      let event = bySession.get(row.session_id);
       if (!event) {
         event = {
-          sessionId: row.chatter.sessionId,
+          sessionId: row.session_id,
           userIds: [row.owner_id, ...row.editor_ids],
           created: [],
           updated: [],
           // The version this transaction committed: gateways apply the images in order (ADR 0035).
           listVersion: row.list_version,
         };
-        bySession.set(row.chatter.sessionId, event);
+        bySession.set(row.session_id, event);
       }
-      event.updated.push(row.chatter);
+      event.updated.push({ id: row.id, json: row.chatter_json });
     }
     return [...bySession.values()];
   }
