@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChatterDto } from '@greetboard/contracts';
-import { jsonBytesAtMost } from './chatter-rows.js';
+import { jsonBytesAtMost, recordedChatter, type RecordedChatterRow } from './chatter-rows.js';
 
 describe('jsonBytesAtMost', () => {
   const uuid = 'ffffffff-ffff-4fff-bfff-ffffffffffff';
@@ -58,5 +58,39 @@ describe('jsonBytesAtMost', () => {
       moderation: null,
     };
     expect(jsonBytesAtMost(dto)).toBeLessThan(4 * Buffer.byteLength(JSON.stringify(dto)));
+  });
+});
+
+describe('recordedChatter', () => {
+  const row = (editorIds: string): RecordedChatterRow => ({
+    chatter_json: '{"id":"c1","username":"viewer_1"}',
+    id: 'c1',
+    session_id: 's1',
+    last_seen_ms: 1_764_300_000_123,
+    has_profile_image: false,
+    owner_id: 'owner',
+    editor_ids: editorIds,
+    list_version: '7',
+  });
+
+  it('reads the comma-separated editor ids, none when the text is empty', () => {
+    expect(recordedChatter(row(''), true).editorIds).toEqual([]);
+    const ids = ['e5b0c1a2-0000-4000-8000-000000000001', 'e5b0c1a2-0000-4000-8000-000000000002'];
+    expect(recordedChatter(row(ids.join(',')), false).editorIds).toEqual(ids);
+  });
+
+  it('carries the row as it came, the JSON parsed only on reading `chatter`', () => {
+    const chatter = recordedChatter(row(''), true);
+    expect(chatter).toMatchObject({
+      id: 'c1',
+      sessionId: 's1',
+      json: '{"id":"c1","username":"viewer_1"}',
+      lastSeenMs: 1_764_300_000_123,
+      hasProfileImage: false,
+      isNew: true,
+      ownerId: 'owner',
+      listVersion: '7',
+    });
+    expect(chatter.chatter).toEqual({ id: 'c1', username: 'viewer_1' });
   });
 });

@@ -101,8 +101,11 @@ export interface RecordedChatter {
   /** First line of this chatter in the session (a `new_chatter`), else a `chatter_update`. */
   isNew: boolean;
   ownerId: string;
-  /** The owner's editors when the batch committed: with the owner, who may see the chatter. */
-  editorIds: string[];
+  /**
+   * The owner's editors when the batch committed: with the owner, who may see the chatter.
+   * Read anew on each read.
+   */
+  readonly editorIds: string[];
   /** The session's list version the batch committed. */
   listVersion: string;
   /** `json` parsed, anew on each read: for a reader that needs the fields. */
@@ -117,31 +120,65 @@ export interface RecordedChatterRow {
   last_seen_ms: number;
   has_profile_image: boolean;
   owner_id: string;
-  editor_ids: string[];
+  /** The owner's editors, comma-separated (EDITOR_IDS_TEXT): one text, not an array to parse. */
+  editor_ids: string;
   list_version: string;
 }
 
 /**
  * The columns of a RecordedChatter of chatter `c` and greeter `g`; the statement adds
- * `owner_id`, `editor_ids` and `list_version`.
+ * `owner_id`, `editor_ids` (as EDITOR_IDS_TEXT writes them) and `list_version`.
  */
 export const RECORDED_CHATTER_COLUMNS = `${CHATTER_JSON_TEXT} AS chatter_json, c.id, c.session_id,
   (extract(epoch FROM c.last_seen_at) * 1000)::float8 AS last_seen_ms,
   c.profile_image IS NOT NULL AS has_profile_image`;
 
+/**
+ * A session's editor ids (a `text[]` or `uuid[]` expression) as RecordedChatterRow's
+ * `editor_ids`. The driver parses an array column on every row, and a batch's rows repeat their
+ * session's editors; the live event reads them once per session.
+ */
+export function editorIdsText(ids: string): string {
+  return `array_to_string(${ids}, ',')`;
+}
+
+/**
+ * The chatters of a batch live as long as the batch, thousands a second: a class keeps the
+ * getters on its prototype, where an object literal made new getter functions for each.
+ */
+class RecordedChatterEntry implements RecordedChatter {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly json: string;
+  readonly lastSeenMs: number;
+  readonly hasProfileImage: boolean;
+  readonly ownerId: string;
+  readonly listVersion: string;
+  private readonly editorIdsText: string;
+
+  constructor(
+    row: RecordedChatterRow,
+    readonly isNew: boolean,
+  ) {
+    this.id = row.id;
+    this.sessionId = row.session_id;
+    this.json = row.chatter_json;
+    this.lastSeenMs = row.last_seen_ms;
+    this.hasProfileImage = row.has_profile_image;
+    this.ownerId = row.owner_id;
+    this.listVersion = row.list_version;
+    this.editorIdsText = row.editor_ids;
+  }
+
+  get editorIds(): string[] {
+    return this.editorIdsText === '' ? [] : this.editorIdsText.split(',');
+  }
+
+  get chatter(): ChatterDto {
+    return JSON.parse(this.json) as ChatterDto;
+  }
+}
+
 export function recordedChatter(row: RecordedChatterRow, isNew: boolean): RecordedChatter {
-  return {
-    id: row.id,
-    sessionId: row.session_id,
-    json: row.chatter_json,
-    lastSeenMs: row.last_seen_ms,
-    hasProfileImage: row.has_profile_image,
-    isNew,
-    ownerId: row.owner_id,
-    editorIds: row.editor_ids,
-    listVersion: row.list_version,
-    get chatter(): ChatterDto {
-      return JSON.parse(this.json) as ChatterDto;
-    },
-  };
+  return new RecordedChatterEntry(row, isNew);
 }

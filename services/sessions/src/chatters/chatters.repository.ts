@@ -16,6 +16,7 @@ import { countsAsChatter } from './chat-line-rules.js';
 import {
   CHATTER_JSON,
   RECORDED_CHATTER_COLUMNS,
+  editorIdsText,
   jsonBytesAtMost,
   recordedChatter,
   type ChatterJsonRow,
@@ -443,7 +444,7 @@ const RECORD_CHAT_LINES = `WITH input AS (
      ${chattersChangedInsert(`(SELECT u.*, b.user_id AS owner_id
          FROM upserted u JOIN bumped b ON b.id = u.session_id)`)})
    SELECT ${RECORDED_CHATTER_COLUMNS}, c.inserted, b.user_id AS owner_id,
-          b.editor_ids, b.list_version::text AS list_version
+          ${editorIdsText('b.editor_ids')} AS editor_ids, b.list_version::text AS list_version
      FROM upserted c JOIN bumped b ON b.id = c.session_id
      LEFT JOIN sessions.users g ON g.id = c.greeted_by
     ORDER BY c.first_seen_at, c.id`;

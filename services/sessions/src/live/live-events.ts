@@ -209,9 +209,12 @@ function messageLines(event: LiveChatterTexts): MessageLine[] {
   const sentAt = event.linesSentAt ?? {};
   const lines: MessageLine[] = [];
   const add = (prefix: string, chatter: ChatterText) => {
-    // The spec's message, `{ type, payload }`, with the chatter's JSON as its payload.
+    // The spec's message, `{ type, payload }`, with the chatter's JSON as its payload. Its
+    // size is counted from the parts (the prefix is ASCII): measuring the joined text would
+    // copy it into one piece first, and the session's text copies it once anyway.
     const text = prefix + chatter.json + '}';
-    lines.push({ text, sentAt: sentAt[chatter.id] ?? -1, bytes: escapedBytesAtMost(text) });
+    const bytes = escapedBytesAtMost(prefix.length + Buffer.byteLength(chatter.json) + 1);
+    lines.push({ text, sentAt: sentAt[chatter.id] ?? -1, bytes });
   };
   for (const chatter of event.created) add(NEW_CHATTER_PREFIX, chatter);
   for (const chatter of event.updated) add(CHATTER_UPDATE_PREFIX, chatter);
@@ -222,10 +225,10 @@ const NEW_CHATTER_PREFIX = '{"type":"new_chatter","payload":';
 const CHATTER_UPDATE_PREFIX = '{"type":"chatter_update","payload":';
 
 /**
- * At least the bytes a message line takes inside the bus message's JSON, with the line break
- * after it: escaping there turns a byte into two at most (a quote or a backslash; the line,
- * written by `JSON.stringify`, holds no raw control characters).
+ * At least the bytes a message line of `utf8Bytes` takes inside the bus message's JSON, with
+ * the line break after it: escaping there turns a byte into two at most (a quote or a
+ * backslash; the line, written by `JSON.stringify`, holds no raw control characters).
  */
-function escapedBytesAtMost(text: string): number {
-  return 2 * Buffer.byteLength(text) + 2;
+function escapedBytesAtMost(utf8Bytes: number): number {
+  return 2 * utf8Bytes + 2;
 }

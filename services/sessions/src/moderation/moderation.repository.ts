@@ -4,6 +4,7 @@ import { DOMAIN_EVENTS, type ChatLineReceived } from '@greetboard/contracts';
 import { queryRows } from '@greetboard/persistence';
 import {
   RECORDED_CHATTER_COLUMNS,
+  editorIdsText,
   recordedChatter,
   type RecordedChatter,
   type RecordedChatterRow,
@@ -98,7 +99,7 @@ export class ModerationRepository {
          RETURNING c.*, b.user_id AS owner_id, b.editor_ids, b.list_version AS session_version,
                    $7::text AS subject),
        recorded AS (${chatterEventsInsert('updated')})
-       SELECT ${RECORDED_CHATTER_COLUMNS}, c.owner_id, c.editor_ids,
+       SELECT ${RECORDED_CHATTER_COLUMNS}, c.owner_id, ${editorIdsText('c.editor_ids')} AS editor_ids,
               c.session_version::text AS list_version
          FROM updated c LEFT JOIN sessions.users g ON g.id = c.greeted_by
         ORDER BY c.first_seen_at, c.id`,
