@@ -9,7 +9,7 @@ import {
   MAX_BUFFERED_BYTES,
   MESSAGES_PER_WINDOW,
 } from './live-connection.js';
-import { chatLineToSocket } from '@greetboard/metrics';
+import { chatLineToSocket, liveMessages } from '@greetboard/metrics';
 import { LiveHub } from './live-hub.js';
 
 /** The part of a ws socket a LiveConnection uses, recording what was sent. */
@@ -213,6 +213,28 @@ describe('LiveHub', () => {
       });
       expect(refused).toBe(1);
       expect(owner.socket.sent).toEqual([]);
+    });
+
+    it('counts every message written to a socket as sent', async () => {
+      const hub = new LiveHub();
+      connect(hub, 'owner');
+      connect(hub, 'owner');
+      connect(hub, 'editor');
+      const sent = async () =>
+        (await liveMessages.get()).values.find((v) => v.labels.direction === 'sent')?.value ?? 0;
+      const before = await sent();
+      hub.deliverChatterMessages({
+        sessions: [
+          part(
+            SESSION,
+            ['owner', 'editor'],
+            [line('new_chatter', 'c1'), line('new_chatter', 'c2')],
+          ),
+          part(OTHER, ['stranger'], [line('new_chatter', 'c3', OTHER)]),
+        ],
+      });
+      // Two messages to each of three sockets; none for a session nobody watches.
+      expect((await sent()) - before).toBe(6);
     });
 
     it('times the lines that chat lines made, from their Twitch time to the sockets', async () => {

@@ -116,6 +116,8 @@ export class LiveHub {
    */
   deliverChatterMessages(event: LiveChatterMessages): number {
     let refused = 0;
+    /** Messages written, counted once for the event: a labelled counter costs per call. */
+    let sent = 0;
     const corked = new Map<LiveConnection, () => void>();
     try {
       for (const session of event.sessions) {
@@ -130,11 +132,14 @@ export class LiveHub {
           if (!corked.has(connection)) corked.set(connection, connection.cork());
         const now = Date.now();
         for (const [index, line] of lines.entries()) {
-          if (this.send(recipients, line) > 0) observeLineToSocket(session.linesSentAt[index], now);
+          const written = this.write(recipients, line);
+          if (written > 0) observeLineToSocket(session.linesSentAt[index], now);
+          sent += written;
         }
       }
     } finally {
       for (const release of corked.values()) release();
+      liveMessages.inc({ direction: 'sent' }, sent);
     }
     return refused;
   }
@@ -165,9 +170,15 @@ export class LiveHub {
   }
 
   private send(recipients: Set<LiveConnection>, text: string): number {
+    const sent = this.write(recipients, text);
+    liveMessages.inc({ direction: 'sent' }, sent);
+    return sent;
+  }
+
+  /** Writes `text` to each recipient; answers to how many it went. */
+  private write(recipients: Set<LiveConnection>, text: string): number {
     let sent = 0;
     for (const connection of recipients) if (connection.send(text)) sent++;
-    liveMessages.inc({ direction: 'sent' }, sent);
     return sent;
   }
 
