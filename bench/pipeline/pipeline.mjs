@@ -14,12 +14,14 @@
 // writes it to a file, `--from a.json,b.json` summarises the runs of such files instead of
 // measuring; `--profile DIR` writes a CPU profile of every product process there, to summarise
 // with `node bench/standalone/profile-summary.mjs`; `--perf-map` lets `perf record` name their
-// JavaScript functions; `--node-args "…"` passes Node.js options to them).
+// JavaScript functions; `--node-args "…"` passes Node.js options to them; `--heap-sample DIR`
+// writes what each product process allocated during the first rate's phase there, to summarise
+// with `node bench/standalone/profile-summary.mjs`).
 // Needs PostgreSQL on 127.0.0.1:5432 (or BENCH_DATABASE_URL), Redis on 127.0.0.1:6379 (or
 // BENCH_REDIS_URL) and /usr/sbin/nats-server, which it starts on a port of its own.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
@@ -63,6 +65,14 @@ const PERF_MAP = process.argv.includes('--perf-map');
  * receives every live event, as in a cluster).
  */
 const GATEWAYS = Number(option('--gateways') ?? 1);
+/**
+ * `--heap-sample DIR`: V8's sampling heap profiler in every product process for HEAP_SAMPLE_SEC
+ * of the first rate's phase, attached through the inspector, keeping the objects garbage
+ * collection took (what a process allocates, not what it keeps). Each process's profile goes
+ * to DIR; the report gives the bytes allocated a line.
+ */
+const HEAP_SAMPLE_DIR = option('--heap-sample');
+const HEAP_SAMPLE_SEC = 8;
 /** `--node-args "--flag …"`: Node.js options for every product process (to compare settings). */
 const NODE_ARGS = (option('--node-args') ?? '').split(' ').filter(Boolean);
 /**
@@ -102,6 +112,56 @@ const spread = (values) => {
   const known = values.filter(Number.isFinite);
   return known.length === 0 ? undefined : [Math.min(...known), Math.max(...known)];
 };
+
+/**
+ * Samples what each process allocates for HEAP_SAMPLE_SEC through its inspector (V8's
+ * `HeapProfiler` sampling, every 2 KB, objects that garbage collection took included), writes
+ * each profile to `dir` and answers the bytes each allocated.
+ */
+async function sampleHeaps(processes, dir, tag) {
+  await mkdir(dir, { recursive: true });
+  const allocated = {};
+  await Promise.all(
+    processes.map(async (proc) => {
+      const url = /ws:\/\/127\.0\.0\.1:\d+\/[0-9a-f-]+/.exec(proc.output())?.[0];
+      if (!url) throw new Error(`${proc.name} has no inspector (started without --heap-sample?)`);
+      const socket = new WebSocket(url);
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      let id = 0;
+      const answers = new Map();
+      socket.on('message', (data) => {
+        const message = JSON.parse(String(data));
+        answers.get(message.id)?.(message.result);
+      });
+      const call = (method, params = {}) =>
+        new Promise((resolve) => {
+          answers.set(++id, resolve);
+          socket.send(JSON.stringify({ id, method, params }));
+        });
+      await call('HeapProfiler.enable');
+      await call('HeapProfiler.startSampling', {
+        samplingInterval: 2048,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+      await new Promise((resolve) => setTimeout(resolve, HEAP_SAMPLE_SEC * 1000));
+      const { profile } = await call('HeapProfiler.stopSampling');
+      socket.close();
+      await writeFile(path.join(dir, `${proc.name}-${tag}.heapprofile`), JSON.stringify(profile));
+      let bytes = 0;
+      const add = (node) => {
+        bytes += node.selfSize;
+        node.children.forEach(add);
+      };
+      add(profile.head);
+      allocated[proc.name] = bytes;
+    }),
+  );
+  return allocated;
+}
 
 /**
  * CPU seconds PostgreSQL's processes on this machine have used so far (the server the
@@ -352,11 +412,12 @@ async function measure() {
           ]
         : [];
     const chart = CHART_LIMITS ? chartProcess(COMPONENT[procName.replace(/-\d+$/, '')]) : undefined;
+    const inspecting = HEAP_SAMPLE_DIR ? ['--inspect=127.0.0.1:0'] : [];
     const started = startProcess(
       procName,
       script,
       chart ? { ...env, NODE_OPTIONS: chart.nodeOptions } : env,
-      [...NODE_ARGS, ...profiling],
+      [...NODE_ARGS, ...profiling, ...inspecting],
       { memoryLimitBytes: chart?.memoryLimitBytes },
     );
     processes.push(started);
@@ -516,7 +577,12 @@ async function measure() {
         chatters: 200,
         seed: seed++ * 100_003,
       });
+      const heapSampled =
+        HEAP_SAMPLE_DIR && rate === RATES[0]
+          ? sampleHeaps(processes, path.resolve(HEAP_SAMPLE_DIR), `${run}-${rate}`)
+          : undefined;
       const report = await traffic.finished();
+      const heapSample = await heapSampled;
       const generatorEnd = Date.parse(report.endedAt);
       const seconds = (generatorEnd - Date.parse(report.startedAt)) / 1000;
       expected += report.sent - report.undelivered;
@@ -572,6 +638,13 @@ async function measure() {
         ),
       };
       row.keptUp = row.ok && row.lagMs <= KEPT_UP_MS;
+      if (heapSample)
+        row.allocatedKbPerLine = Object.fromEntries(
+          Object.entries(heapSample).map(([name, bytes]) => [
+            name,
+            Math.round(bytes / (rate * HEAP_SAMPLE_SEC) / 100) / 10,
+          ]),
+        );
       results.throughput.push(row);
       log('throughput', JSON.stringify(row));
       if (!caughtUp) {

@@ -1,6 +1,8 @@
 // Where a V8 CPU profile's time went: self time grouped by package (a dependency under
 // node_modules, one of the workspace's own projects, Node.js itself) and the functions that
-// took the most. Usage: node bench/standalone/profile-summary.mjs <file.cpuprofile> [--top N]
+// took the most. A V8 heap sampling profile (`.heapprofile`, as `bench/pipeline/pipeline.mjs
+// --heap-sample` writes them) is summarised the same way, by the bytes each function allocated.
+// Usage: node bench/standalone/profile-summary.mjs <file.cpuprofile|file.heapprofile> [--top N]
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
@@ -9,7 +11,9 @@ const { values, positionals } = parseArgs({
   options: { top: { type: 'string', default: '15' } },
 });
 if (positionals.length !== 1) {
-  console.error('Usage: node bench/standalone/profile-summary.mjs <file.cpuprofile> [--top N]');
+  console.error(
+    'Usage: node bench/standalone/profile-summary.mjs <file.cpuprofile|file.heapprofile> [--top N]',
+  );
   process.exit(2);
 }
 const profile = JSON.parse(await readFile(positionals[0], 'utf8'));
@@ -32,42 +36,65 @@ function groupOf({ url, functionName }) {
   return url;
 }
 
-const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-const selfMicros = new Map();
-const { samples, timeDeltas } = profile;
-for (let index = 0; index < samples.length; index++) {
-  const id = samples[index];
-  selfMicros.set(id, (selfMicros.get(id) ?? 0) + (timeDeltas[index] ?? 0));
+/** Each call frame with its weight: µs of self time, or bytes allocated in a heap profile. */
+function weightedFrames() {
+  if (profile.head) {
+    const frames = [];
+    const visit = (node) => {
+      frames.push([node.callFrame, node.selfSize]);
+      node.children.forEach(visit);
+    };
+    visit(profile.head);
+    return frames;
+  }
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfMicros = new Map();
+  const { samples, timeDeltas } = profile;
+  for (let index = 0; index < samples.length; index++) {
+    const id = samples[index];
+    selfMicros.set(id, (selfMicros.get(id) ?? 0) + (timeDeltas[index] ?? 0));
+  }
+  return [...selfMicros].map(([id, micros]) => [nodes.get(id).callFrame, micros]);
 }
-const total = [...selfMicros.values()].reduce((sum, micros) => sum + micros, 0);
+
+const heap = Boolean(profile.head);
+const frames = weightedFrames();
+const total = frames.reduce((sum, [, weight]) => sum + weight, 0);
 const groups = new Map();
 const functions = new Map();
-for (const [id, micros] of selfMicros) {
-  const frame = nodes.get(id).callFrame;
+for (const [frame, weight] of frames) {
   const group = groupOf(frame);
-  groups.set(group, (groups.get(group) ?? 0) + micros);
+  groups.set(group, (groups.get(group) ?? 0) + weight);
   const name = `${frame.functionName || '(anonymous)'} ${group}:${frame.lineNumber + 1}`;
-  functions.set(name, (functions.get(name) ?? 0) + micros);
+  functions.set(name, (functions.get(name) ?? 0) + weight);
 }
 const busy = total - (groups.get('(idle)') ?? 0);
+const amount = (weight) =>
+  heap ? `${(weight / 1e6).toFixed(1)} MB` : `${(weight / 1000).toFixed(0)} ms`;
 const table = (map, top) =>
   [...map]
     .filter(([name]) => !name.startsWith('(idle)'))
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
     .map(
-      ([name, micros]) =>
-        `| ${name} | ${(micros / 1000).toFixed(0)} ms | ${((100 * micros) / busy).toFixed(1)} % |`,
+      ([name, weight]) =>
+        `| ${name} | ${amount(weight)} | ${((100 * weight) / busy).toFixed(1)} % |`,
     )
     .join('\n');
 const top = Number(values.top);
-console.log(
-  `Profile: ${(total / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(1)} s ` +
-    `(idle ${(((groups.get('(idle)') ?? 0) / total) * 100).toFixed(0)} %)\n`,
-);
-console.log(
-  `| Package | Self time | Share of busy |\n| --- | --- | --- |\n${table(groups, top)}\n`,
-);
-console.log(
-  `| Function | Self time | Share of busy |\n| --- | --- | --- |\n${table(functions, top)}`,
-);
+if (heap) {
+  console.log(`Allocated: ${(total / 1e6).toFixed(1)} MB sampled\n`);
+  console.log(`| Package | Allocated | Share |\n| --- | --- | --- |\n${table(groups, top)}\n`);
+  console.log(`| Function | Allocated | Share |\n| --- | --- | --- |\n${table(functions, top)}`);
+} else {
+  console.log(
+    `Profile: ${(total / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(1)} s ` +
+      `(idle ${(((groups.get('(idle)') ?? 0) / total) * 100).toFixed(0)} %)\n`,
+  );
+  console.log(
+    `| Package | Self time | Share of busy |\n| --- | --- | --- |\n${table(groups, top)}\n`,
+  );
+  console.log(
+    `| Function | Self time | Share of busy |\n| --- | --- | --- |\n${table(functions, top)}`,
+  );
+}
