@@ -51,7 +51,7 @@ export class ChatterProfilesRepository {
    * null, so it is not asked again before the refresh) and gives every chatter of those ids
    * its image. Answers the changed chatters per session, for the live channel, each as the
    * JSON text PostgreSQL wrote (ADR 0063): a round holds up to a thousand of them until its
-   * last call is stored, and text costs the garbage collector far less than objects.
+   * last call is stored, and as text they take less heap than as objects.
    */
   async store(
     askedIds: string[],
