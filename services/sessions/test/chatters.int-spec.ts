@@ -135,6 +135,35 @@ describe('chatters, greeting and chat lines over the bus', () => {
     expect((await list(owner.actor, keyed.id)).map((c) => c.username)).toEqual(['carol', 'erin']);
   });
 
+  it('applies a changed ignore list and changed keywords to the next batch', async () => {
+    const changing = await h.request(R.createSession, {
+      actor: owner.actor,
+      name: 'Changing',
+      keywords: '["hello"]',
+    });
+    await h.chatters.recordChatLines([
+      chatLine(owner.username, 'frank', 'hello'),
+      chatLine(owner.username, 'gina', 'bye'),
+    ]);
+    // Each change alone, each applied to the batch right after it.
+    await h.request(R.updateSession, {
+      actor: owner.actor,
+      sessionId: changing.id,
+      keywords: '["bye"]',
+    });
+    await h.chatters.recordChatLines([
+      chatLine(owner.username, 'gina', 'bye'),
+      chatLine(owner.username, 'hank', 'hello'),
+    ]);
+    await h.request(R.addIgnoredUser, { actor: owner.actor, username: 'Frank' });
+    await h.chatters.recordChatLines([chatLine(owner.username, 'frank', 'bye')]);
+    const chatters = await list(owner.actor, changing.id);
+    expect(chatters.map((c) => [c.username, c.messageCount])).toEqual([
+      ['frank', 1],
+      ['gina', 1],
+    ]);
+  });
+
   it('lets the owner and editors list chatters; admins get FORBIDDEN, strangers SESSION_NOT_FOUND', async () => {
     expect((await list(editor.actor)).length).toBeGreaterThan(0);
     expect(await h.failure(R.listChatters, { actor: admin.actor, sessionId: session.id })).toBe(

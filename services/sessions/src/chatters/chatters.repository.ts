@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   DomainError,
-  keywordsOf,
   type ChatLineReceived,
   type ChatterCardDto,
   type ChatterDto,
@@ -12,7 +11,7 @@ import {
   DOMAIN_EVENTS,
 } from '@greetboard/contracts';
 import { preparedRows, queryRows } from '@greetboard/persistence';
-import { countsAsChatter } from './chat-line-rules.js';
+import { SessionRulesCache, countsAsChatter, type MonitoredSession } from './chat-line-rules.js';
 import {
   CHATTER_JSON,
   RECORDED_CHATTER_COLUMNS,
@@ -24,7 +23,6 @@ import {
   type RecordedChatterRow,
 } from './chatter-rows.js';
 import { greetChangeCtes, nextListVersion } from './greeting-sql.js';
-import { KeywordFilter } from './keyword-filter.js';
 import { RAIDERS_OF_BATCH } from '../raids/raids.repository.js';
 import { SessionDomainEvents, chattersChangedInsert } from '../events/session-domain-events.js';
 
@@ -70,6 +68,8 @@ export class ChattersRepository {
    * Read after the version, so they hold every change up to it at least, as the rows do.
    */
   private readonly viewCounts = new Map<string, ViewCounts>();
+  /** Each monitored session's ignore set and keyword filter, kept while they are unchanged. */
+  private readonly sessionRules = new SessionRulesCache();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -270,25 +270,14 @@ export class ChattersRepository {
   async recordChatLines(lines: ChatLineReceived[]): Promise<RecordedChatter[]> {
     if (lines.length === 0) return [];
     const channels = [...new Set(lines.map((line) => line.channel.toLowerCase()))];
-    const monitored = await preparedRows<{
-      id: string;
-      user_id: string;
-      channel: string;
-      keywords: string;
-      ignored: string[];
-    }>(this.dataSource, 'sessions_monitored_channels', MONITORED_SESSIONS, [channels]);
+    const monitored = await preparedRows<MonitoredSession>(
+      this.dataSource,
+      'sessions_monitored_channels',
+      MONITORED_SESSIONS,
+      [channels],
+    );
     const sessions = new Map(
-      monitored.map((session) => [
-        session.channel,
-        {
-          ...session,
-          context: {
-            ownerLogin: session.channel,
-            ignored: new Set(session.ignored),
-            keywords: new KeywordFilter(keywordsOf(session.keywords)),
-          },
-        },
-      ]),
+      monitored.map((session) => [session.channel, this.sessionRules.rulesOf(session)]),
     );
     const counted: { sessionId: string; line: ChatLineReceived }[] = [];
     for (const line of lines) {
@@ -337,9 +326,10 @@ function inputRow({ sessionId, line }: { sessionId: string; line: ChatLineReceiv
  * The active session of each channel of a batch of chat lines, with what decides which lines
  * count. Parameter: the channels' logins. Prepared (ADR 0059).
  */
-const MONITORED_SESSIONS = `SELECT DISTINCT ON (u.username) s.id, s.user_id, u.username AS channel, s.keywords,
-          coalesce((SELECT array_agg(lower(i.username)) FROM sessions.ignored_users i
-                     WHERE i.owner_id = s.user_id), '{}') AS ignored
+const MONITORED_SESSIONS = `SELECT DISTINCT ON (u.username) s.id, u.username AS channel, s.keywords,
+          coalesce((SELECT string_agg(lower(i.username), ',' ORDER BY lower(i.username))
+                      FROM sessions.ignored_users i
+                     WHERE i.owner_id = s.user_id), '') AS ignored
      FROM sessions.sessions s JOIN sessions.users u ON u.id = s.user_id
     WHERE s.is_active AND u.username = ANY($1::text[])
     ORDER BY u.username, s.started_at DESC NULLS LAST, s.created_at DESC`;
