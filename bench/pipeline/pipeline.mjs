@@ -69,7 +69,7 @@ const GATEWAYS = Number(option('--gateways') ?? 1);
  * `--heap-sample DIR`: V8's sampling heap profiler in every product process for HEAP_SAMPLE_SEC
  * of the first rate's phase, attached through the inspector, keeping the objects garbage
  * collection took (what a process allocates, not what it keeps). Each process's profile goes
- * to DIR; the report gives the bytes allocated a line.
+ * to DIR; the report gives the bytes allocated a line counted in that window.
  */
 const HEAP_SAMPLE_DIR = option('--heap-sample');
 const HEAP_SAMPLE_SEC = 8;
@@ -116,11 +116,12 @@ const spread = (values) => {
 /**
  * Samples what each process allocates for HEAP_SAMPLE_SEC through its inspector (V8's
  * `HeapProfiler` sampling, every 2 KB, objects that garbage collection took included), writes
- * each profile to `dir` and answers the bytes each allocated.
+ * each profile to `dir` and answers the bytes each allocated and when the window was.
  */
 async function sampleHeaps(processes, dir, tag) {
   await mkdir(dir, { recursive: true });
   const allocated = {};
+  let from = 0;
   await Promise.all(
     processes.map(async (proc) => {
       const url = /ws:\/\/127\.0\.0\.1:\d+\/[0-9a-f-]+/.exec(proc.output())?.[0];
@@ -147,6 +148,7 @@ async function sampleHeaps(processes, dir, tag) {
         includeObjectsCollectedByMajorGC: true,
         includeObjectsCollectedByMinorGC: true,
       });
+      from = Math.max(from, Date.now());
       await new Promise((resolve) => setTimeout(resolve, HEAP_SAMPLE_SEC * 1000));
       const { profile } = await call('HeapProfiler.stopSampling');
       socket.close();
@@ -160,7 +162,7 @@ async function sampleHeaps(processes, dir, tag) {
       allocated[proc.name] = bytes;
     }),
   );
-  return allocated;
+  return { bytes: allocated, from, to: from + HEAP_SAMPLE_SEC * 1000 };
 }
 
 /**
@@ -638,13 +640,22 @@ async function measure() {
         ),
       };
       row.keptUp = row.ok && row.lagMs <= KEPT_UP_MS;
-      if (heapSample)
+      if (heapSample) {
+        // A line a process handled in the window: the lines counted in it (when the pipeline
+        // lags, fewer than the generator sent then).
+        const { rows } = await db.query(
+          `SELECT count(*)::int AS n FROM sessions.chat_lines_seen
+            WHERE seen_at BETWEEN to_timestamp($1::float8 / 1000) AND to_timestamp($2::float8 / 1000)`,
+          [heapSample.from, heapSample.to],
+        );
+        row.heapSampleLines = rows[0].n;
         row.allocatedKbPerLine = Object.fromEntries(
-          Object.entries(heapSample).map(([name, bytes]) => [
+          Object.entries(heapSample.bytes).map(([name, bytes]) => [
             name,
-            Math.round(bytes / (rate * HEAP_SAMPLE_SEC) / 100) / 10,
+            Math.round(bytes / Math.max(1, rows[0].n) / 100) / 10,
           ]),
         );
+      }
       results.throughput.push(row);
       log('throughput', JSON.stringify(row));
       if (!caughtUp) {
