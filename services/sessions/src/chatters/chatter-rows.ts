@@ -120,14 +120,14 @@ export interface RecordedChatterRow {
   last_seen_ms: number;
   has_profile_image: boolean;
   owner_id: string;
-  /** The owner's editors, comma-separated (EDITOR_IDS_TEXT): one text, not an array to parse. */
+  /** The owner's editors, comma-separated (`editorIdsText`): one text, not an array to parse. */
   editor_ids: string;
   list_version: string;
 }
 
 /**
  * The columns of a RecordedChatter of chatter `c` and greeter `g`; the statement adds
- * `owner_id`, `editor_ids` (as EDITOR_IDS_TEXT writes them) and `list_version`.
+ * `owner_id`, `editor_ids` (as `editorIdsText` writes them) and `list_version`.
  */
 export const RECORDED_CHATTER_COLUMNS = `${CHATTER_JSON_TEXT} AS chatter_json, c.id, c.session_id,
   (extract(epoch FROM c.last_seen_at) * 1000)::float8 AS last_seen_ms,
